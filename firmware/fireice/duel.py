@@ -1,0 +1,318 @@
+# The two-player game.
+try:
+    import micropython
+    from micropython import const
+except ImportError:  # CPython
+    from fireice.compat import const, micropython  # type: ignore[no-redef]
+
+
+from fireice.geom import (
+    LINE_OF,
+    SIDE_NAMES,
+    START,
+    TARGETS,
+    FireIceError,
+    IllegalMoveError,
+    hole_name,
+    parse_move,
+)
+from fireice.position import Position
+from fireice.rng import Rng
+
+_PEGS = const(25)  # pegs per side
+_DRAW = const(3)
+_MAXPLY = const(49)  # every move adds a peg to the board
+
+
+class Duel(Position):
+    """A two-player game: position, whose turn, control, result, history.
+
+    to_move is 1 (Fire) or 2 (Ice), 0 once the game is over; result is 0
+    while it runs, then 1 (Fire won), 2 (Ice won) or 3 (draw).
+    ctrl[side] is the 7-bit mask of islands that side controls.
+
+    push()/pop() make and take back a move without checking it and without
+    allocating; play() checks first and raises IllegalMoveError.
+    """
+
+    def __init__(self, position=START, to_move=1):
+        Position.__init__(self)
+        self.ctrl = bytearray(3)
+        self.hist = bytearray(2 * _MAXPLY)
+        self.ply = 0
+        # Pegs of each side as a list of holes (Fire at 0.., Ice at 25..) and
+        # the index of each hole's peg in it: random playouts draw from them.
+        self.pegs = bytearray(2 * _PEGS)
+        self.slot = bytearray(49)
+        self.to_move = 0
+        self.result = 0
+        self.reset(position, to_move)
+
+    def reset(self, position=START, to_move=1):
+        """Start again from position with to_move to play (forced passes and
+        an already decided position are applied at once)."""
+        if to_move != 1 and to_move != 2:
+            raise FireIceError("to_move must be 1 (fire) or 2 (ice)")
+        self.set_position(position)
+        for side in (1, 2):
+            if self.count[side] > _PEGS:
+                raise FireIceError(
+                    "%d %s pegs on the board: a side has only 25"
+                    % (self.count[side], SIDE_NAMES[side])
+                )
+        k = [0, 0, _PEGS]
+        for h in range(49):
+            s = self.cells[h]
+            if s:
+                self.pegs[k[s]] = h
+                self.slot[h] = k[s]
+                k[s] += 1
+        self.ply = 0
+        c = self.ctrl
+        c[1] = self.control(1)
+        c[2] = self.control(2)
+        self._settle(3 - to_move, to_move)
+
+    def supply(self, side):
+        """Pegs of side not yet on the board."""
+        return _PEGS - self.count[side]
+
+    @micropython.native
+    def can_move(self, side):
+        """side has a peg with an empty destination, and the opponent a peg
+        in the supply for the fill."""
+        if self.count[3 - side] >= _PEGS:
+            return False
+        im = self.im
+        b = 8 * side
+        for i in range(7):
+            if im[b + i] and im[i] != 0x7F:
+                return True
+        pm = self.pm
+        for p in range(7):
+            if pm[b + p] and pm[p] != 0x7F:
+                return True
+        return False
+
+    @micropython.native
+    def _settle(self, s, o):
+        # After a move by s (or at the start, with o to move): result and turn.
+        c = self.ctrl
+        if LINE_OF[c[1]]:
+            self.result = 1
+        elif LINE_OF[c[2]]:
+            self.result = 2
+        elif self.can_move(o):
+            self.result = 0
+            self.to_move = o
+            return
+        elif self.can_move(s):
+            self.result = 0
+            self.to_move = s
+            return
+        else:
+            self.result = _DRAW
+        self.to_move = 0
+
+    @micropython.native
+    def _recontrol(self, i):
+        im = self.im
+        c = self.ctrl
+        b = 1 << i
+        if LINE_OF[im[8 + i]]:
+            c[1] |= b
+        else:
+            c[1] &= 0x7F ^ b
+        if LINE_OF[im[16 + i]]:
+            c[2] |= b
+        else:
+            c[2] &= 0x7F ^ b
+
+    @micropython.native
+    def push(self, frm, to):
+        """Move the peg on frm to to and fill frm from the opponent's supply.
+        The move must be legal (see check())."""
+        cells = self.cells
+        im = self.im
+        pm = self.pm
+        s = cells[frm]
+        o = 3 - s
+        i = frm // 7
+        p = frm - 7 * i
+        j = to // 7
+        q = to - 7 * j
+        cells[to] = s
+        cells[frm] = o
+        bp = 1 << p
+        bq = 1 << q
+        bi = 1 << i
+        bj = 1 << j
+        im[j] |= bq
+        im[8 * s + i] &= 0x7F ^ bp
+        im[8 * s + j] |= bq
+        im[8 * o + i] |= bp
+        pm[q] |= bj
+        pm[8 * s + p] &= 0x7F ^ bi
+        pm[8 * s + q] |= bj
+        pm[8 * o + p] |= bi
+        self.count[o] += 1
+        # peg lists: the mover's peg changes hole, the fill joins the end
+        pegs = self.pegs
+        slot = self.slot
+        k = slot[frm]
+        pegs[k] = to
+        slot[to] = k
+        k = _PEGS * (o - 1) + self.count[o] - 1
+        pegs[k] = frm
+        slot[frm] = k
+        n = self.ply
+        self.hist[2 * n] = frm
+        self.hist[2 * n + 1] = to
+        self.ply = n + 1
+        self._recontrol(i)
+        if j != i:
+            self._recontrol(j)
+        self._settle(s, o)
+
+    @micropython.native
+    def pop(self):
+        """Take back the last move; returns (frm, to) packed as frm * 64 + to."""
+        n = self.ply - 1
+        if n < 0:
+            raise FireIceError("no move to take back")
+        self.ply = n
+        frm = self.hist[2 * n]
+        to = self.hist[2 * n + 1]
+        cells = self.cells
+        im = self.im
+        pm = self.pm
+        s = cells[to]
+        o = 3 - s
+        i = frm // 7
+        p = frm - 7 * i
+        j = to // 7
+        q = to - 7 * j
+        cells[frm] = s
+        cells[to] = 0
+        bp = 1 << p
+        bq = 1 << q
+        bi = 1 << i
+        bj = 1 << j
+        im[j] &= 0x7F ^ bq
+        im[8 * s + i] |= bp
+        im[8 * s + j] &= 0x7F ^ bq
+        im[8 * o + i] &= 0x7F ^ bp
+        pm[q] &= 0x7F ^ bj
+        pm[8 * s + p] |= bi
+        pm[8 * s + q] &= 0x7F ^ bj
+        pm[8 * o + p] &= 0x7F ^ bi
+        self.count[o] -= 1
+        k = self.slot[to]
+        self.pegs[k] = frm
+        self.slot[frm] = k
+        self._recontrol(i)
+        if j != i:
+            self._recontrol(j)
+        # a move was possible, so the game was running with s to move
+        self.result = 0
+        self.to_move = s
+        return frm * 64 + to
+
+    def check(self, frm, to):
+        """Why the move frm -> to is illegal now, or None when it is legal."""
+        if self.result:
+            return "the game is over"
+        cells = self.cells
+        s = cells[frm]
+        if not s:
+            return "%s is empty" % hole_name(frm)
+        if s != self.to_move:
+            return "%s holds a %s peg and %s is to move" % (
+                hole_name(frm),
+                SIDE_NAMES[s],
+                SIDE_NAMES[self.to_move],
+            )
+        if frm == to:
+            return "the peg must move"
+        if frm // 7 != to // 7 and frm % 7 != to % 7:
+            return "%s is neither on the island of %s nor at its position" % (
+                hole_name(to),
+                hole_name(frm),
+            )
+        if cells[to]:
+            return "%s is not empty" % hole_name(to)
+        return None
+
+    def play(self, frm, to):
+        why = self.check(frm, to)
+        if why:
+            raise IllegalMoveError("%s: %s" % (hole_name(frm) + "-" + hole_name(to), why))
+        self.push(frm, to)
+
+    def play_str(self, text):
+        frm, to = parse_move(text)
+        self.play(frm, to)
+
+    @micropython.native
+    def legal_moves(self, buf):
+        """Write the legal moves into buf as frm, to byte pairs (buf holds at
+        least 600 bytes); return their number."""
+        s = self.to_move
+        if not s:
+            return 0
+        cells = self.cells
+        pegs = self.pegs
+        n = 0
+        b = _PEGS * (s - 1)
+        for k in range(b, b + self.count[s]):
+            h = pegs[k]
+            for t in range(12 * h, 12 * h + 12):
+                t = TARGETS[t]
+                if not cells[t]:
+                    buf[n] = h
+                    buf[n + 1] = t
+                    n += 2
+        return n >> 1
+
+    @micropython.native
+    def random_move(self, randbelow):
+        """A uniformly random legal move as frm * 64 + to, or -1 when the game
+        is over. randbelow(n) returns an integer in 0..n-1.
+
+        Draws a (peg, target) pair and retries until the target is empty:
+        every legal move is equally likely, and no list is built."""
+        s = self.to_move
+        if not s:
+            return -1
+        cells = self.cells
+        n = 12 * self.count[s]
+        b = _PEGS * (s - 1)
+        pegs = self.pegs
+        while True:
+            r = randbelow(n)
+            k = r // 12
+            h = pegs[b + k]
+            t = TARGETS[12 * h + r - 12 * k]
+            if not cells[t]:
+                return h * 64 + t
+
+    def moves_played(self):
+        """The moves so far as (frm, to) tuples."""
+        return [(self.hist[2 * k], self.hist[2 * k + 1]) for k in range(self.ply)]
+
+
+def handicap_position(count, side=1, seed=0):
+    """The start position plus count (1..6) pegs of side, one on each of count
+    islands other than D, at positions drawn from a generator seeded with seed.
+    Returns a 49-character position string."""
+    if not 1 <= count <= 6:
+        raise FireIceError("a handicap is 1 to 6 pegs, not %d" % count)
+    if side != 1 and side != 2:
+        raise FireIceError("the handicap side must be 1 (fire) or 2 (ice)")
+    rng = Rng(seed)
+    islands = [0, 1, 2, 4, 5, 6]
+    rng.shuffle(islands)
+    cells = bytearray(START, "ascii")
+    for i in islands[:count]:
+        cells[7 * i + rng.below(7)] = ord("#" if side == 1 else "O")
+    return cells.decode()

@@ -1,0 +1,119 @@
+# Pegs on the 49 holes, with the small masks every rule is checked on.
+try:
+    import micropython
+    from micropython import const
+except ImportError:  # CPython
+    from fireice.compat import const, micropython  # type: ignore[no-redef]
+
+
+from fireice.geom import (
+    LINE_OF,
+    TARGETS,
+    FireIceError,
+    parse_position,
+    position_str,
+)
+
+_NHOLES = const(49)
+
+
+class Position:
+    """Which peg stands in which hole, and masks derived from it.
+
+    cells[h]: 0 empty, 1 Fire, 2 Ice.
+    im[i] (i < 7): bit p set when hole p of island i is taken;
+    im[8 * side + i]: the same for one side's pegs.
+    pm[p], pm[8 * side + p]: bit i set when position p of island i is taken
+    (the transposed view, for moves to the same position).
+    count[side]: that side's pegs on the board.
+    """
+
+    def __init__(self, position=None):
+        self.cells = bytearray(_NHOLES)
+        self.im = bytearray(24)
+        self.pm = bytearray(24)
+        self.count = bytearray(3)
+        if position is not None:
+            self.set_position(position)
+
+    def set_position(self, position):
+        """Put the pegs of a 49-char string (or bytes-like of 0/1/2 cells)."""
+        if isinstance(position, str):
+            cells = parse_position(position)
+        else:
+            cells = position
+            if len(cells) != _NHOLES:
+                raise FireIceError("a position has 49 holes, not %d" % len(cells))
+        c = self.cells
+        for k in range(24):
+            self.im[k] = 0
+            self.pm[k] = 0
+        for k in range(3):
+            self.count[k] = 0
+        for h in range(_NHOLES):
+            c[h] = 0
+            v = cells[h]
+            if v:
+                if v > 2:
+                    raise FireIceError("hole %d holds %d, not 0, 1 or 2" % (h, v))
+                self._put(h, v)
+
+    @micropython.native
+    def _put(self, h, side):
+        # An empty hole receives a peg of side.
+        i = h // 7
+        p = h - i * 7
+        self.cells[h] = side
+        im = self.im
+        pm = self.pm
+        im[i] |= 1 << p
+        im[8 * side + i] |= 1 << p
+        pm[p] |= 1 << i
+        pm[8 * side + p] |= 1 << i
+        self.count[side] += 1
+
+    @micropython.native
+    def _take(self, h):
+        # A peg leaves hole h.
+        i = h // 7
+        p = h - i * 7
+        side = self.cells[h]
+        self.cells[h] = 0
+        im = self.im
+        pm = self.pm
+        im[i] &= ~(1 << p)
+        im[8 * side + i] &= ~(1 << p)
+        pm[p] &= ~(1 << i)
+        pm[8 * side + p] &= ~(1 << i)
+        self.count[side] -= 1
+
+    def position(self):
+        return position_str(self.cells)
+
+    @micropython.native
+    def control(self, side):
+        """7-bit mask of the islands on which side holds a line."""
+        im = self.im
+        b = 8 * side
+        m = 0
+        for i in range(7):
+            if LINE_OF[im[b + i]]:
+                m |= 1 << i
+        return m
+
+    @micropython.native
+    def targets(self, h, want, buf):
+        """Write into buf the holes a peg on h can reach whose content is
+        want (0 for empty, a side for captures); return how many."""
+        cells = self.cells
+        n = 0
+        for k in range(h * 12, h * 12 + 12):
+            t = TARGETS[k]
+            if cells[t] == want:
+                buf[n] = t
+                n += 1
+        return n
+
+    def __str__(self):
+        return self.position()
+

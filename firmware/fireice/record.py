@@ -1,0 +1,254 @@
+# Game records: tags and moves in a small PGN-like text (docs/records.md).
+from fireice.geom import (
+    LINES,
+    LINE_OF,
+    RESULT_NAMES,
+    SIDE_NAMES,
+    islands_str,
+    START,
+    FireIceError,
+    parse_move,
+    parse_position,
+    parse_side,
+)
+
+GAME = "Fire and Ice"
+
+
+class RecordError(FireIceError):
+    """A record whose tags or text cannot be used."""
+
+
+class Record:
+    """tags: list of [name, value] in file order; moves: the move texts."""
+
+    def __init__(self, tags=None, moves=None):
+        self.tags = tags if tags is not None else [["Game", GAME]]
+        self.moves = moves if moves is not None else []
+
+    def get(self, name, default=None):
+        for t in self.tags:
+            if t[0] == name:
+                return t[1]
+        return default
+
+    def set(self, name, value):
+        for t in self.tags:
+            if t[0] == name:
+                if value is None:
+                    self.tags.remove(t)
+                else:
+                    t[1] = value
+                return
+        if value is not None:
+            self.tags.append([name, value])
+
+
+def _tag(line, n):
+    # '[Name "value"]' -> [name, value]
+    if not line.endswith("]") or len(line) < 5:
+        raise RecordError("line %d: a tag is [Name \"value\"]" % n)
+    q = line.find('"')
+    name = line[1:q].strip() if q > 0 else ""
+    if not name or not all(c.isalpha() or c.isdigit() or c == "_" for c in name):
+        raise RecordError("line %d: a tag is [Name \"value\"]" % n)
+    body = line[q + 1 : -1].rstrip()
+    if not body.endswith('"'):
+        raise RecordError("line %d: the value of tag %s has no closing quote" % (n, name))
+    out = []
+    k = 0
+    body = body[:-1]
+    while k < len(body):
+        c = body[k]
+        if c == "\\" and k + 1 < len(body) and body[k + 1] in '"\\':
+            c = body[k + 1]
+            k += 1
+        elif c == '"':
+            raise RecordError("line %d: stray quote in tag %s (write \\\")" % (n, name))
+        out.append(c)
+        k += 1
+    return [name, "".join(out)]
+
+
+def _tokens(text, n):
+    # Move text -> move strings, without comments and move numbers.
+    out = []
+    depth = 0
+    start = n
+    for word in text.replace("{", " { ").replace("}", " } ").split():
+        if word == "{":
+            if depth:
+                raise RecordError("comments cannot nest")
+            depth = 1
+            continue
+        if word == "}":
+            if not depth:
+                raise RecordError("'}' without '{'")
+            depth = 0
+            continue
+        if depth:
+            continue
+        k = 0
+        while k < len(word) and word[k].isdigit():
+            k += 1
+        if k and k < len(word) and word[k] == ".":
+            while k < len(word) and word[k] == ".":
+                k += 1
+            word = word[k:]
+            if not word:
+                continue
+        out.append(word)
+    if depth:
+        raise RecordError("a comment opened after line %d is not closed" % start)
+    return out
+
+
+def parse(text):
+    """Record text -> Record. Raises RecordError naming the first problem."""
+    tags = []  # type: list[list[str]]
+    lines = text.split("\n")
+    k = 0
+    while k < len(lines):
+        line = lines[k].strip()
+        if line.startswith("["):
+            name, value = _tag(line, k + 1)
+            for t in tags:
+                if t[0] == name:
+                    raise RecordError("tag %s appears twice" % name)
+            tags.append([name, value])
+        elif line:
+            break
+        k += 1
+    moves = _tokens("\n".join(lines[k:]), k + 1)
+    for m in moves:
+        if m.startswith("["):
+            raise RecordError("tag %s after the moves" % m)
+    rec = Record(tags, moves)
+    check_tags(rec)
+    return rec
+
+
+def check_tags(rec):
+    game = rec.get("Game")
+    if game is not None and game != GAME:
+        raise RecordError("tag Game is %r, not %r" % (game, GAME))
+    mode = rec.get("Mode", "duel")
+    if mode not in ("duel", "solitaire"):
+        raise RecordError("tag Mode is %r, not duel or solitaire" % mode)
+    setup = rec.get("Setup")
+    if setup is not None:
+        try:
+            parse_position(setup)
+        except FireIceError as e:
+            raise RecordError("tag Setup: %s" % e)
+    elif mode == "solitaire":
+        raise RecordError("a solitaire record needs a Setup tag (the deal)")
+    to_move = rec.get("ToMove")
+    if to_move is not None:
+        try:
+            parse_side(to_move)
+        except FireIceError:
+            raise RecordError("tag ToMove is %r, not fire or ice" % to_move)
+    result = rec.get("Result")
+    if result is not None:
+        ok = ("fire", "ice", "draw") if mode == "duel" else ("won", "lost")
+        if result not in ok:
+            raise RecordError(
+                "tag Result is %r; a %s ends %s" % (result, mode, " or ".join(ok))
+            )
+
+
+def _escape(value):
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def format(rec, width=72):
+    """Record -> text (Game tag first, then the others in order, then moves)."""
+    out = ['[Game "%s"]' % GAME]
+    for name, value in rec.tags:
+        if name != "Game":
+            out.append('[%s "%s"]' % (name, _escape(value)))
+    out.append("")
+    line = ""
+    for m in rec.moves:
+        if line and len(line) + 1 + len(m) > width:
+            out.append(line)
+            line = m
+        else:
+            line = line + " " + m if line else m
+    if line:
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def new_game(rec):
+    """The game a record starts from (before its first move)."""
+    mode = rec.get("Mode", "duel")
+    setup = rec.get("Setup")
+    to_move = rec.get("ToMove")
+    side = parse_side(to_move) if to_move is not None else 0
+    try:
+        if mode == "solitaire":
+            from fireice.solo import Solitaire
+
+            return Solitaire(setup, side)
+        from fireice.duel import Duel
+
+        return Duel(setup if setup is not None else START, side or 1)
+    except RecordError:
+        raise
+    except FireIceError as e:
+        raise RecordError("tag Setup: %s" % e)
+
+
+def replay(rec, game=None):
+    """Play a record's moves. Returns (game, error): error is None or
+    (ply, move, reason), ply counting from 1; ply and move are None for an
+    error that is not about one move (a Result tag the moves contradict).
+    With an error, game is the position before it."""
+    if game is None:
+        game = new_game(rec)
+    ply = 0
+    for text in rec.moves:
+        ply += 1
+        try:
+            frm, to = parse_move(text)
+        except FireIceError as e:
+            return game, (ply, text, str(e))
+        why = game.check(frm, to)
+        if why:
+            return game, (ply, text, why)
+        game.push(frm, to)
+    result = rec.get("Result")
+    got = RESULT_NAMES[game.result]
+    if result is not None and result != got:
+        if got is None:
+            why = "tag Result is %s but the game is not over" % result
+        else:
+            why = "tag Result is %s but the moves give %s" % (result, got)
+        return game, (None, None, why)
+    return game, None
+
+
+def summary(game, error=None):
+    """What a replay reached, as the dict `fireice replay --json` prints."""
+    return {
+        "result": RESULT_NAMES[game.result],
+        "position": game.position(),
+        "control": {
+            "fire": islands_str(game.control(1)),
+            "ice": islands_str(game.control(2)),
+        },
+        "to_move": SIDE_NAMES[game.to_move],
+        "error": None
+        if error is None
+        else {"ply": error[0], "move": error[1], "reason": error[2]},
+    }
+
+
+def winning_islands(game):
+    """The line of islands that won a duel ('ACG'), or '' when none."""
+    if game.result != 1 and game.result != 2:
+        return ""
+    k = LINE_OF[game.control(game.result)]
+    return islands_str(LINES[k - 1]) if k else ""

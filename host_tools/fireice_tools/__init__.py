@@ -1,0 +1,1 @@
+"""Host tools for the Fire and Ice board (the `fireice` command)."""

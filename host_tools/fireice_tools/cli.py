@@ -1,0 +1,128 @@
+"""The `fireice` command: host tools for the Fire and Ice board."""
+
+import argparse
+import json
+import sys
+
+from fireice import art, record
+from fireice.duel import Duel
+from fireice.geom import FireIceError
+from fireice.version import VERSION
+
+
+def _read(path):
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def replay_text(text):
+    """Replay record text. Returns (summary dict, game or None)."""
+    try:
+        rec = record.parse(text)
+        game = record.new_game(rec)
+    except FireIceError as e:
+        # A record whose header is unusable: show the setup if it can be read.
+        game = _fallback_game(text)
+        return record.summary(game, (None, None, str(e))), None
+    game, err = record.replay(rec, game)
+    return record.summary(game, err), game
+
+
+def _fallback_game(text):
+    # The setup of a record whose header failed, if it can be read.
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("[Setup"):
+            try:
+                return Duel(record._tag(line, 0)[1])
+            except FireIceError:
+                break
+    return Duel()
+
+
+def describe(summary, game):
+    """The human-readable replay report."""
+    out = []
+    pos = summary["position"]
+    duel = game is None or isinstance(game, Duel)
+    if isinstance(game, Duel):
+        out.append(art.render(pos, (game.supply(1), game.supply(2))))
+    else:
+        out.append(art.render(pos))
+    out.append("")
+    if duel:
+        out.append("Fire controls: %s" % (summary["control"]["fire"] or "no island"))
+        out.append("Ice controls:  %s" % (summary["control"]["ice"] or "no island"))
+    result = summary["result"]
+    if result in ("fire", "ice"):
+        out.append(
+            "Result: %s wins on islands %s"
+            % (result.capitalize(), record.winning_islands(game) if game else "")
+        )
+    elif result == "draw":
+        out.append("Result: draw (neither side can move)")
+    elif result in ("won", "lost"):
+        left = sum(1 for c in pos if c != "-")
+        out.append("Result: solitaire %s, %d peg%s left" % (result, left, "" if left == 1 else "s"))
+    elif summary["to_move"]:
+        out.append("Game goes on: %s to move" % summary["to_move"].capitalize())
+    else:
+        out.append("Game goes on: either colour may start")
+    return "\n".join(out)
+
+
+def cmd_replay(args):
+    try:
+        text = _read(args.file)
+    except OSError as e:
+        print("fireice replay: cannot read %s: %s" % (args.file, e.strerror), file=sys.stderr)
+        return 2
+    summary, game = replay_text(text)
+    err = summary["error"]
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(describe(summary, game))
+        if err:
+            if err["ply"] is None:
+                print("error: %s" % err["reason"], file=sys.stderr)
+            else:
+                print(
+                    "error: ply %d, %s: %s" % (err["ply"], err["move"], err["reason"]),
+                    file=sys.stderr,
+                )
+    return 1 if err else 0
+
+
+def cmd_show(args):
+    try:
+        print(art.render(args.position))
+    except FireIceError as e:
+        print("fireice show: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="fireice", description=__doc__)
+    p.add_argument("--version", action="version", version="fireice " + VERSION)
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("replay", help="replay a game record and show where it ends")
+    r.add_argument("file", help="record file, or - for standard input")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.set_defaults(func=cmd_replay)
+    s = sub.add_parser("show", help="draw a 49-character position")
+    s.add_argument("position")
+    s.set_defaults(func=cmd_show)
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

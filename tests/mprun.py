@@ -1,0 +1,44 @@
+# Runs the test_* functions of tests/<dir>/test_*.py on MicroPython, the way
+# pytest collects them on CPython. Usage: micropython tests/mprun.py DIR...
+# (with DIR and firmware/ on MICROPYPATH). Ends with "N passed, N failed".
+import gc
+import os
+import sys
+
+from support import SkipTest
+
+
+def run(dirs, pattern=None):
+    passed = failed = skipped = 0
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            if not (name.startswith("test_") and name.endswith(".py")):
+                continue
+            mod = __import__(name[:-3])
+            for attr in sorted(dir(mod)):
+                if not attr.startswith("test_") or (pattern and pattern not in attr):
+                    continue
+                fn = getattr(mod, attr)
+                gc.collect()
+                try:
+                    fn()
+                    passed += 1
+                except SkipTest as e:
+                    skipped += 1
+                    print("SKIP %s::%s: %s" % (name, attr, e))
+                except Exception as e:  # report every failure, go on
+                    failed += 1
+                    print("FAIL %s::%s" % (name, attr))
+                    sys.print_exception(e)
+    print("micropython: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    return failed
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    pattern = None
+    if "-k" in args:
+        k = args.index("-k")
+        pattern = args[k + 1]
+        args = args[:k] + args[k + 2 :]
+    sys.exit(1 if run(args or ["tests/core"], pattern) else 0)
