@@ -26,7 +26,11 @@ class Position:
     pm[p], pm[8 * side + p]: bit i set when position p of island i is taken
     (the transposed view, for moves to the same position).
     count[side]: that side's pegs on the board.
+    A bare position is no game: nobody to move, no result.
     """
+
+    to_move = 0
+    result = 0
 
     def __init__(self, position=None):
         self.cells = bytearray(_NHOLES)

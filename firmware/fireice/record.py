@@ -50,7 +50,9 @@ def _tag(line, n):
         raise RecordError("line %d: a tag is [Name \"value\"]" % n)
     q = line.find('"')
     name = line[1:q].strip() if q > 0 else ""
-    if not name or not all(c.isalpha() or c.isdigit() or c == "_" for c in name):
+    if not (name and name[0].isalpha()) or not all(
+        c.isalpha() or c.isdigit() or c == "_" for c in name
+    ):
         raise RecordError("line %d: a tag is [Name \"value\"]" % n)
     body = line[q + 1 : -1].rstrip()
     if not body.endswith('"'):
@@ -106,6 +108,8 @@ def _tokens(text, n):
 def parse(text):
     """Record text -> Record. Raises RecordError naming the first problem."""
     tags = []  # type: list[list[str]]
+    if text.startswith("\ufeff"):  # a byte order mark from some editors
+        text = text[1:]
     lines = text.split("\n")
     k = 0
     while k < len(lines):
@@ -120,9 +124,6 @@ def parse(text):
             break
         k += 1
     moves = _tokens("\n".join(lines[k:]), k + 1)
-    for m in moves:
-        if m.startswith("["):
-            raise RecordError("tag %s after the moves" % m)
     rec = Record(tags, moves)
     check_tags(rec)
     return rec

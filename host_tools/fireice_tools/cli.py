@@ -6,7 +6,8 @@ import sys
 
 from fireice import art, record
 from fireice.duel import Duel
-from fireice.geom import FireIceError
+from fireice.geom import START, FireIceError
+from fireice.position import Position
 from fireice.version import VERSION
 
 
@@ -23,23 +24,24 @@ def replay_text(text):
         rec = record.parse(text)
         game = record.new_game(rec)
     except FireIceError as e:
-        # A record whose header is unusable: show the setup if it can be read.
-        game = _fallback_game(text)
-        return record.summary(game, (None, None, str(e))), None
+        # No game to play: show the setup if it can be read, else the start.
+        summary = record.summary(_setup_of(text), (None, None, str(e)))
+        summary["result"] = summary["to_move"] = None
+        return summary, None
     game, err = record.replay(rec, game)
     return record.summary(game, err), game
 
 
-def _fallback_game(text):
-    # The setup of a record whose header failed, if it can be read.
+def _setup_of(text):
+    # The position of the Setup tag of a record whose header failed, if any.
     for line in text.split("\n"):
         line = line.strip()
         if line.startswith("[Setup"):
             try:
-                return Duel(record._tag(line, 0)[1])
+                return Position(record._tag(line, 0)[1])
             except FireIceError:
                 break
-    return Duel()
+    return Position(START)
 
 
 def describe(summary, game):
@@ -105,6 +107,22 @@ def cmd_show(args):
     return 0
 
 
+def cmd_play(args):
+    from fireice_tools import play
+
+    side = 1 if args.side == "fire" else 2
+    if args.handicap and not 1 <= args.handicap <= 6:
+        print("fireice play: --handicap takes 1 to 6 pegs", file=sys.stderr)
+        return 2
+    seed = args.seed
+    if seed is None:
+        import random
+
+        seed = random.randrange(1 << 30)
+    mode = "solitaire" if args.solitaire else "duel"
+    return play.run(mode, args.handicap, side, seed)
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="fireice", description=__doc__)
     p.add_argument("--version", action="version", version="fireice " + VERSION)
@@ -116,6 +134,12 @@ def build_parser():
     s = sub.add_parser("show", help="draw a 49-character position")
     s.add_argument("position")
     s.set_defaults(func=cmd_show)
+    g = sub.add_parser("play", help="play on the terminal (two players, or the solitaire)")
+    g.add_argument("--solitaire", action="store_true", help="the one-player variant")
+    g.add_argument("--handicap", type=int, default=0, metavar="N", help="1-6 extra pegs")
+    g.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
+    g.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
+    g.set_defaults(func=cmd_play)
     return p
 
 
