@@ -30,6 +30,10 @@ def run(dirs, pattern=None):
                     failed += 1
                     print("FAIL %s::%s" % (name, attr))
                     sys.print_exception(e)
+            # forget the test module so the next one has the heap
+            mod = fn = None
+            for m in [m for m in sys.modules if m.startswith("test_")]:
+                del sys.modules[m]
     print("micropython: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed
 
