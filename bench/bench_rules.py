@@ -119,8 +119,8 @@ def main():
     n, ms = solo_playouts(SECONDS * 1000)
     print("solitaire_playouts_per_s: %d" % (n * 1000 // ms))
     used, allocated = full_game_heap()
-    print("full_game_heap_bytes: %d" % used)
-    print("full_game_allocated_bytes: %d" % allocated)
+    print("peak_heap_bytes_full_game: %d" % used)
+    print("allocated_bytes_full_game: %d" % allocated)
     g = Duel()
     print("alloc_bytes_per_100_playouts: %d" % loop_alloc(g, randrange, 100))
     if len(sys.argv) > 1:
