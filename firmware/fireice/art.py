@@ -42,7 +42,12 @@ def render(cells, supplies=None):
     _text(canvas, 0, 0, "FIRE #" + ("" if supplies is None else ": %d" % supplies[0]))
     _text(canvas, 0, 44, "ICE O" + ("" if supplies is None else ": %d" % supplies[1]))
     # keys: island letters (left) and hole numbers (right)
-    for r, left, right in ((3, "  A", "  1"), (4, "B   C", "2   3"), (5, "  D", "  4"), (6, "E F G", "5 6 7")):
+    for r, left, right in (
+        (3, "  A", "  1"),
+        (4, "B   C", "2   3"),
+        (5, "  D", "  4"),
+        (6, "E F G", "5 6 7"),
+    ):
         _text(canvas, r, 1, left)
         _text(canvas, r, 52, right)
     return "\n".join(row.decode().rstrip() for row in canvas)

@@ -12,9 +12,7 @@ from fireice.geom import (
     START,
     TARGETS,
     FireIceError,
-    IllegalMoveError,
     hole_name,
-    parse_move,
 )
 from fireice.position import Position
 from fireice.rng import Rng
@@ -220,38 +218,10 @@ class Duel(Position):
 
     def check(self, frm, to):
         """Why the move frm -> to is illegal now, or None when it is legal."""
-        if self.result:
-            return "the game is over"
-        cells = self.cells
-        s = cells[frm]
-        if not s:
-            return "%s is empty" % hole_name(frm)
-        if s != self.to_move:
-            return "%s holds a %s peg and %s is to move" % (
-                hole_name(frm),
-                SIDE_NAMES[s],
-                SIDE_NAMES[self.to_move],
-            )
-        if frm == to:
-            return "the peg must move"
-        if frm // 7 != to // 7 and frm % 7 != to % 7:
-            return "%s is neither on the island of %s nor at its position" % (
-                hole_name(to),
-                hole_name(frm),
-            )
-        if cells[to]:
+        why = self.check_peg(frm, to)
+        if why is None and self.cells[to]:
             return "%s is not empty" % hole_name(to)
-        return None
-
-    def play(self, frm, to):
-        why = self.check(frm, to)
-        if why:
-            raise IllegalMoveError("%s: %s" % (hole_name(frm) + "-" + hole_name(to), why))
-        self.push(frm, to)
-
-    def play_str(self, text):
-        frm, to = parse_move(text)
-        self.play(frm, to)
+        return why
 
     @micropython.native
     def legal_moves(self, buf):

@@ -142,8 +142,7 @@ def parse_position(text):
             cells[h] = ICE
         elif c != "-" and c != ".":
             raise NotationError(
-                "position character %d (%s) is %r, not one of # O -"
-                % (h + 1, hole_name(h), c)
+                "position character %d (%s) is %r, not one of # O -" % (h + 1, hole_name(h), c)
             )
     return cells
 

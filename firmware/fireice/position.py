@@ -8,8 +8,13 @@ except ImportError:  # CPython
 
 from fireice.geom import (
     LINE_OF,
+    SIDE_NAMES,
     TARGETS,
     FireIceError,
+    IllegalMoveError,
+    hole_name,
+    move_name,
+    parse_move,
     parse_position,
     position_str,
 )
@@ -118,6 +123,46 @@ class Position:
                 n += 1
         return n
 
+    def check_peg(self, frm, to):
+        """The checks every move shares (game over, the peg, the shape), as a
+        reason, or None; the game's check() adds what its destination needs."""
+        if self.result:
+            return "the game is over"
+        s = self.cells[frm]
+        if not s:
+            return "%s is empty" % hole_name(frm)
+        if self.to_move and s != self.to_move:
+            return "%s holds a %s peg and %s is to move" % (
+                hole_name(frm),
+                SIDE_NAMES[s],
+                SIDE_NAMES[self.to_move],
+            )
+        if frm == to:
+            return "the peg must move"
+        if frm // 7 != to // 7 and frm % 7 != to % 7:
+            return "%s is neither on the island of %s nor at its position" % (
+                hole_name(to),
+                hole_name(frm),
+            )
+        return None
+
+    def check(self, frm, to):
+        return self.check_peg(frm, to)
+
+    def push(self, frm, to):
+        raise FireIceError("a bare position has no moves")
+
+    def play(self, frm, to):
+        """Check the move and make it; IllegalMoveError says why not."""
+        why = self.check(frm, to)
+        if why:
+            raise IllegalMoveError("%s: %s" % (move_name(frm, to), why))
+        self.push(frm, to)
+
+    def play_str(self, text):
+        """play('F6-C6')."""
+        frm, to = parse_move(text)
+        self.play(frm, to)
+
     def __str__(self):
         return self.position()
-

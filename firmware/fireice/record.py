@@ -47,13 +47,13 @@ class Record:
 def _tag(line, n):
     # '[Name "value"]' -> [name, value]
     if not line.endswith("]") or len(line) < 5:
-        raise RecordError("line %d: a tag is [Name \"value\"]" % n)
+        raise RecordError('line %d: a tag is [Name "value"]' % n)
     q = line.find('"')
     name = line[1:q].strip() if q > 0 else ""
     if not (name and name[0].isalpha()) or not all(
         c.isalpha() or c.isdigit() or c == "_" for c in name
     ):
-        raise RecordError("line %d: a tag is [Name \"value\"]" % n)
+        raise RecordError('line %d: a tag is [Name "value"]' % n)
     body = line[q + 1 : -1].rstrip()
     if not body.endswith('"'):
         raise RecordError("line %d: the value of tag %s has no closing quote" % (n, name))
@@ -66,7 +66,7 @@ def _tag(line, n):
             c = body[k + 1]
             k += 1
         elif c == '"':
-            raise RecordError("line %d: stray quote in tag %s (write \\\")" % (n, name))
+            raise RecordError('line %d: stray quote in tag %s (write \\")' % (n, name))
         out.append(c)
         k += 1
     return [name, "".join(out)]
@@ -154,9 +154,7 @@ def check_tags(rec):
     if result is not None:
         ok = ("fire", "ice", "draw") if mode == "duel" else ("won", "lost")
         if result not in ok:
-            raise RecordError(
-                "tag Result is %r; a %s ends %s" % (result, mode, " or ".join(ok))
-            )
+            raise RecordError("tag Result is %r; a %s ends %s" % (result, mode, " or ".join(ok)))
 
 
 def _escape(value):
@@ -241,9 +239,7 @@ def summary(game, error=None):
             "ice": islands_str(game.control(2)),
         },
         "to_move": SIDE_NAMES[game.to_move],
-        "error": None
-        if error is None
-        else {"ply": error[0], "move": error[1], "reason": error[2]},
+        "error": None if error is None else {"ply": error[0], "move": error[1], "reason": error[2]},
     }
 
 

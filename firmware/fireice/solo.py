@@ -10,9 +10,7 @@ from fireice.geom import (
     SIDE_NAMES,
     TARGETS,
     FireIceError,
-    IllegalMoveError,
     hole_name,
-    parse_move,
 )
 from fireice.position import Position
 from fireice.rng import Rng
@@ -101,44 +99,18 @@ class Solitaire(Position):
         return frm * 64 + to
 
     def check(self, frm, to):
-        if self.result:
-            return "the game is over"
-        cells = self.cells
-        s = cells[frm]
-        if not s:
-            return "%s is empty" % hole_name(frm)
-        if self.to_move and s != self.to_move:
-            return "%s holds a %s peg and %s is to move" % (
-                hole_name(frm),
-                SIDE_NAMES[s],
-                SIDE_NAMES[self.to_move],
-            )
-        if frm == to:
-            return "the peg must move"
-        if frm // 7 != to // 7 and frm % 7 != to % 7:
-            return "%s is neither on the island of %s nor at its position" % (
-                hole_name(to),
-                hole_name(frm),
-            )
-        c = cells[to]
-        if not c:
-            return "%s is empty: a solitaire move must capture" % hole_name(to)
-        if c == s:
-            return "%s holds a %s peg: capture the other colour" % (
-                hole_name(to),
-                SIDE_NAMES[c],
-            )
-        return None
-
-    def play(self, frm, to):
-        why = self.check(frm, to)
-        if why:
-            raise IllegalMoveError("%s: %s" % (hole_name(frm) + "-" + hole_name(to), why))
-        self.push(frm, to)
-
-    def play_str(self, text):
-        frm, to = parse_move(text)
-        self.play(frm, to)
+        """Why the capture frm -> to is illegal now, or None when it is legal."""
+        why = self.check_peg(frm, to)
+        if why is None:
+            c = self.cells[to]
+            if not c:
+                return "%s is empty: a solitaire move must capture" % hole_name(to)
+            if c == self.cells[frm]:
+                return "%s holds a %s peg: capture the other colour" % (
+                    hole_name(to),
+                    SIDE_NAMES[c],
+                )
+        return why
 
     @micropython.native
     def legal_moves(self, buf):

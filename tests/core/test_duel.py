@@ -12,7 +12,7 @@ from fireice.geom import (
 from fireice.record import winning_islands
 from support import raises
 
-SEED000 = "OOO#O#O" "###OO#-" "#OO##O#" "-#OOO--" "OO--###" "###O-O#" "-###OOO"
+SEED000 = "OOO#O#O###OO#-#OO##O#-#OOO--OO--######O-O#-###OOO"
 
 
 def moves(g):
@@ -35,7 +35,9 @@ def test_start_position():
     assert g.position() == START
     assert g.to_move == 1 and g.result == 0
     assert g.supply(1) == 24 and g.supply(2) == 25
-    want = ["D4-" + d for d in ("A4", "B4", "C4", "D1", "D2", "D3", "D5", "D6", "D7", "E4", "F4", "G4")]
+    want = [
+        "D4-" + d for d in ("A4", "B4", "C4", "D1", "D2", "D3", "D5", "D6", "D7", "E4", "F4", "G4")
+    ]
     assert moves(g) == want
 
 

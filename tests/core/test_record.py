@@ -16,7 +16,12 @@ def test_tags_in_any_order_unknown_kept_and_escapes():
     assert '[Event "Club \\"night\\" \\\\ 3"]' in out
     again = parse(out)
     # Game moves to the top; the others keep their order
-    assert again.tags == [["Game", "Fire and Ice"], ["Result", "ice"], ["Event", 'Club "night" \\ 3'], ["Mode", "duel"]]
+    assert again.tags == [
+        ["Game", "Fire and Ice"],
+        ["Result", "ice"],
+        ["Event", 'Club "night" \\ 3'],
+        ["Mode", "duel"],
+    ]
     assert again.moves == rec.moves
 
 

@@ -14,9 +14,7 @@ SEED000 = "OOO#O#O###OO#-#OO##O#-#OOO--OO--######O-O#-###OOO"
 
 
 def run(*args, stdin=None):
-    return subprocess.run(
-        [FIREICE, *args], input=stdin, capture_output=True, text=True, timeout=60
-    )
+    return subprocess.run([FIREICE, *args], input=stdin, capture_output=True, text=True, timeout=60)
 
 
 def test_replay_json_of_the_seed_000_game():

@@ -28,8 +28,7 @@ FIRE, ICE = R.FIRE, R.ICE
 
 OPENING = ["D4-C4", "D4-D5"]
 TARGET_LINES = {"B": ("1", "3", "7"), "C": ("3", "4", "5"), "F": ("3", "4", "5")}
-TARGET_HOLES = [island + position
-                for island, line in TARGET_LINES.items() for position in line]
+TARGET_HOLES = [island + position for island, line in TARGET_LINES.items() for position in line]
 
 
 def fire_lines(board):
@@ -59,8 +58,11 @@ def score(board):
     extra_lines = len([fl for fl in fire_lines(board) if fl not in WANTED])
     excess = 0
     for island in TARGET_LINES:
-        others = [island + p for p in R.POSITIONS
-                  if p not in TARGET_LINES[island] and board[island + p] == FIRE]
+        others = [
+            island + p
+            for p in R.POSITIONS
+            if p not in TARGET_LINES[island] and board[island + p] == FIRE
+        ]
         excess += max(0, len(others) - 1)
     return -(3 * missing + blocked + 6 * extra_lines + 4 * excess)
 

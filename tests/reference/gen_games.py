@@ -38,6 +38,7 @@ class GeneratorMismatch(Exception):
 
 # ---------------------------------------------------------------- helpers
 
+
 def empty_board():
     return {hole: None for hole in R.HOLES}
 
@@ -85,6 +86,7 @@ def random_position_string(rng, board):
 
 # ---------------------------------------------------------------- playing
 
+
 class Played:
     """A sequence of legal moves with the positions before each of them."""
 
@@ -92,8 +94,8 @@ class Played:
         self.mode = mode
         self.setup = dict(board)
         self.to_move_tag = to_move_tag
-        self.moves = []      # "D4-C4"
-        self.states = []     # (board, to_move, result) before each move, plus the final one
+        self.moves = []  # "D4-C4"
+        self.states = []  # (board, to_move, result) before each move, plus the final one
         if mode == "duel":
             result, to_move = R.duel_settle(board, to_move_tag or FIRE)
         else:
@@ -147,10 +149,11 @@ class Played:
 
 # ---------------------------------------------------------------- records
 
+
 class Record:
     def __init__(self, tags, plies):
-        self.tags = list(tags)       # (name, value)
-        self.plies = list(plies)     # tokens as they will be written
+        self.tags = list(tags)  # (name, value)
+        self.plies = list(plies)  # tokens as they will be written
 
 
 def render(rng, record, style=None):
@@ -236,10 +239,20 @@ def join_words(rng, words, style):
 
 
 COMMENT_TEXTS = [
-    "good move", "a blunder?", "Fire threatens B-C-F", "see 12. D4-C4",
-    "[Result \"fire\"]", "1. D4-C4 D4-D5", "only move", "pass?",
-    "ice\nspans two lines", "", "  ", "A1-B2 is not played here",
-    "forced: the other side passes", "\u00e8 una mossa",
+    "good move",
+    "a blunder?",
+    "Fire threatens B-C-F",
+    "see 12. D4-C4",
+    '[Result "fire"]',
+    "1. D4-C4 D4-D5",
+    "only move",
+    "pass?",
+    "ice\nspans two lines",
+    "",
+    "  ",
+    "A1-B2 is not played here",
+    "forced: the other side passes",
+    "\u00e8 una mossa",
 ]
 
 
@@ -252,8 +265,7 @@ def vary_case(rng, token):
     roll = rng.random()
     if roll < 0.5:
         return token.lower()
-    return "".join(c.lower() if c.isalpha() and rng.random() < 0.5 else c
-                   for c in token)
+    return "".join(c.lower() if c.isalpha() and rng.random() < 0.5 else c for c in token)
 
 
 def maybe_lowercase(rng, plies, probability):
@@ -266,10 +278,13 @@ def maybe_lowercase(rng, plies, probability):
 def extra_tags(rng):
     tags = []
     candidates = [
-        ("Event", "Club night"), ("Site", "Kitchen table"),
-        ("Date", "2024.04.16"), ("Round", "3"),
+        ("Event", "Club night"),
+        ("Site", "Kitchen table"),
+        ("Date", "2024.04.16"),
+        ("Round", "3"),
         ("Annotator", 'Marino "the teacher" C.'),
-        ("Note", "back\\slash and \"quotes\""), ("Board", "wooden"),
+        ("Note", 'back\\slash and "quotes"'),
+        ("Board", "wooden"),
     ]
     for name, value in candidates:
         if rng.random() < 0.12:
@@ -284,8 +299,7 @@ def arrange_tags(rng, tags):
     return tags
 
 
-def duel_tags(rng, played, setup=True, to_move=None, result=None,
-              force_setup=False, extra=()):
+def duel_tags(rng, played, setup=True, to_move=None, result=None, force_setup=False, extra=()):
     tags = []
     if rng.random() < 0.85:
         tags.append(("Game", "Fire and Ice"))
@@ -324,11 +338,13 @@ def tags_for(rng, played, result=None):
     to_move = played.to_move_tag
     if to_move is None and rng.random() < 0.2:
         to_move = FIRE
-    return duel_tags(rng, played, setup=True, to_move=to_move, result=result,
-                     force_setup=not standard)
+    return duel_tags(
+        rng, played, setup=True, to_move=to_move, result=result, force_setup=not standard
+    )
 
 
 # ---------------------------------------------------------------- positions
+
 
 def random_setup(rng, fire_count, ice_count):
     chosen = rng.sample(R.HOLES, fire_count + ice_count)
@@ -361,7 +377,7 @@ def decided_board(rng, winner):
         extra_loser = rng.randint(0, 20)
         for hole in free[:extra_winner]:
             board[hole] = winner
-        for hole in free[extra_winner:extra_winner + extra_loser]:
+        for hole in free[extra_winner : extra_winner + extra_loser]:
             board[hole] = R.other(winner)
         if R.has_won(board, winner):
             return board
@@ -393,12 +409,11 @@ def blocked_board(rng, stuck_side):
         for hole in pegs:
             for target in R.destinations(hole):
                 if board[target] is None:
-                    board[target] = (R.other(stuck_side) if rng.random() < 0.8
-                                     else stuck_side)
+                    board[target] = R.other(stuck_side) if rng.random() < 0.8 else stuck_side
         # the stuck side's extra pegs must be blocked too: recheck below
         free = [h for h in R.HOLES if board[h] is None]
         rng.shuffle(free)
-        for hole in free[:rng.randint(0, 8)]:
+        for hole in free[: rng.randint(0, 8)]:
             board[hole] = R.other(stuck_side)
         if any(R.count_pegs(board, c) > 25 for c in R.COLOURS):
             continue
@@ -413,11 +428,29 @@ def blocked_board(rng, stuck_side):
 
 # ---------------------------------------------------------------- illegal moves
 
-BAD_HOLE_TOKENS = ["Z9-A1", "H1-A1", "A8-A1", "A0-B0", "D4-D8", "Q4-C4",
-                   "A1-B9", "I1-I2"]
-GARBAGE_TOKENS = ["xyz", "D4", "D4-", "-C4", "D4--C4", "D4-C4-", "D44-C4",
-                  "D4:C4", "O-O", "*", "1-0", "D4xC4", "Result",
-                  "A1-B2-C3", "pass", "--", "d4c4", "D4/C4", "4D-4C", "#"]
+BAD_HOLE_TOKENS = ["Z9-A1", "H1-A1", "A8-A1", "A0-B0", "D4-D8", "Q4-C4", "A1-B9", "I1-I2"]
+GARBAGE_TOKENS = [
+    "xyz",
+    "D4",
+    "D4-",
+    "-C4",
+    "D4--C4",
+    "D4-C4-",
+    "D44-C4",
+    "D4:C4",
+    "O-O",
+    "*",
+    "1-0",
+    "D4xC4",
+    "Result",
+    "A1-B2-C3",
+    "pass",
+    "--",
+    "d4c4",
+    "D4/C4",
+    "4D-4C",
+    "#",
+]
 
 
 def illegal_move(rng, mode, board, to_move, kind):
@@ -480,13 +513,31 @@ def illegal_move(rng, mode, board, to_move, kind):
     return move_text(*rng.choice(options))
 
 
-DUEL_ILLEGAL = ["nodash", "badhole", "samehole", "garbage", "fromempty",
-                "otherside", "occupied", "unreachable"]
-SOLITAIRE_ILLEGAL = ["nodash", "badhole", "samehole", "garbage", "fromempty",
-                     "otherside", "unreachable", "toempty", "owncolour"]
+DUEL_ILLEGAL = [
+    "nodash",
+    "badhole",
+    "samehole",
+    "garbage",
+    "fromempty",
+    "otherside",
+    "occupied",
+    "unreachable",
+]
+SOLITAIRE_ILLEGAL = [
+    "nodash",
+    "badhole",
+    "samehole",
+    "garbage",
+    "fromempty",
+    "otherside",
+    "unreachable",
+    "toempty",
+    "owncolour",
+]
 
 
 # ---------------------------------------------------------------- games
+
 
 def random_duel(rng):
     return Played("duel", start_board(), None).play_random(rng)
@@ -505,9 +556,8 @@ def handicap_tags(rng, played, result=None):
     extra = [("Handicap", str(count))]
     if side == ICE or rng.random() < 0.5:
         extra.append(("HandicapSide", side))
-    extra.append(("Seed", str(rng.randint(0, 2 ** 31))))
-    return duel_tags(rng, played, to_move=FIRE, result=result,
-                     force_setup=True, extra=extra)
+    extra.append(("Seed", str(rng.randint(0, 2**31))))
+    return duel_tags(rng, played, to_move=FIRE, result=result, force_setup=True, extra=extra)
 
 
 def random_solitaire(rng, limit=None, deal=None):
@@ -543,6 +593,7 @@ def record_for(rng, played, result=None, plies=None, lowercase=0.15):
 # Each kind returns (text, expectation); expectation is a dict of fields the
 # replay must give (checked by generate, to catch generator/reference slips).
 
+
 def kind_duel_full(rng):
     played = random_duel(rng)
     result = played.result if rng.random() < 0.5 else None
@@ -557,8 +608,7 @@ def kind_duel_truncated(rng):
     for move in full.moves[:cut]:
         played.play(*move.split("-"))
     record = record_for(rng, played)
-    return render(rng, record), {"result": None, "error": None,
-                                 "to_move": played.to_move}
+    return render(rng, record), {"result": None, "error": None, "to_move": played.to_move}
 
 
 def kind_handicap(rng):
@@ -583,8 +633,7 @@ def kind_midgame_setup(rng):
     limit = None if rng.random() < 0.6 else rng.randint(0, 10)
     played.play_random(rng, limit)
     result = played.result if (played.result and rng.random() < 0.5) else None
-    tags = duel_tags(rng, played, to_move=to_move, result=result,
-                     force_setup=True)
+    tags = duel_tags(rng, played, to_move=to_move, result=result, force_setup=True)
     record = Record(tags, maybe_lowercase(rng, played.moves, 0.15))
     return render(rng, record), {"result": played.result, "error": None}
 
@@ -601,8 +650,7 @@ def kind_random_setup(rng):
     limit = None if rng.random() < 0.5 else rng.randint(0, 8)
     played.play_random(rng, limit)
     result = played.result if (played.result and rng.random() < 0.5) else None
-    tags = duel_tags(rng, played, to_move=to_move, result=result,
-                     force_setup=True)
+    tags = duel_tags(rng, played, to_move=to_move, result=result, force_setup=True)
     record = Record(tags, maybe_lowercase(rng, played.moves, 0.15))
     return render(rng, record), {"result": played.result, "error": None}
 
@@ -632,8 +680,7 @@ def kind_decided_setup(rng):
             token = move_text(*rng.choice(moves)) if moves else "A1-A2"
             plies = [token]
             expect = {"result": winner, "error_ply": 1}
-    tags = duel_tags(rng, played, to_move=played.to_move_tag, result=result_tag,
-                     force_setup=True)
+    tags = duel_tags(rng, played, to_move=played.to_move_tag, result=result_tag, force_setup=True)
     record = Record(tags, plies)
     return render(rng, record), expect
 
@@ -683,15 +730,14 @@ def kind_draw(rng):
         if rng.random() < 0.5:
             plies = [rng.choice(["D4-C4", "A1-A2", "G7-F7"])]
             expect = {"result": "draw", "error_ply": 1}
-    tags = duel_tags(rng, played, to_move=to_move, result=result_tag,
-                     force_setup=True)
+    tags = duel_tags(rng, played, to_move=to_move, result=result_tag, force_setup=True)
     return render(rng, Record(tags, plies)), expect
 
 
 def kind_solitaire(rng):
     played = random_solitaire(rng)
     result = played.result if rng.random() < 0.5 else None
-    extra = [("Seed", str(rng.randint(0, 10 ** 6)))] if rng.random() < 0.5 else []
+    extra = [("Seed", str(rng.randint(0, 10**6)))] if rng.random() < 0.5 else []
     tags = solitaire_tags(rng, played, result=result, extra=extra)
     record = Record(tags, maybe_lowercase(rng, played.moves, 0.15))
     return render(rng, record), {"result": played.result, "error": None}
@@ -726,8 +772,7 @@ def kind_solitaire_small(rng):
     played = Played("solitaire", board, to_move_tag).play_random(rng)
     result = played.result if rng.random() < 0.5 else None
     tags = solitaire_tags(rng, played, result=result)
-    return render(rng, Record(tags, played.moves)), {"result": played.result,
-                                                      "error": None}
+    return render(rng, Record(tags, played.moves)), {"result": played.result, "error": None}
 
 
 def won_solitaire_deal(rng):
@@ -743,10 +788,13 @@ def won_solitaire_deal(rng):
         path = []
         mover = first
         for _ in range(27):
-            options = [(source, target) for target in R.HOLES
-                       if board[target] == mover
-                       for source in R.destinations(target)
-                       if board[source] is None]
+            options = [
+                (source, target)
+                for target in R.HOLES
+                if board[target] == mover
+                for source in R.destinations(target)
+                if board[source] is None
+            ]
             if not options:
                 break
             source, target = rng.choice(options)
@@ -806,12 +854,14 @@ def kind_illegal(rng, kind=None):
         plies = list(played.moves[:index])
         plies.append(token)
         if rng.random() < 0.5:
-            plies.extend(played.moves[index + 1:])
+            plies.extend(played.moves[index + 1 :])
         plies = maybe_lowercase(rng, plies[:index], 0.15) + plies[index:]
         record = record_for(rng, played, None, plies=plies, lowercase=0)
-        return render(rng, record), {"error_ply": index + 1,
-                                     "error_move": token,
-                                     "position": R.write_position(board)}
+        return render(rng, record), {
+            "error_ply": index + 1,
+            "error_move": token,
+            "position": R.write_position(board),
+        }
     raise RuntimeError("could not place an illegal move")
 
 
@@ -856,8 +906,7 @@ def kind_messy_legal(rng):
     played = random_played(rng)
     result = played.result if rng.random() < 0.5 else None
     record = record_for(rng, played, result, lowercase=0.6)
-    return render(rng, record, style="messy"), {"result": played.result,
-                                               "error": None}
+    return render(rng, record, style="messy"), {"result": played.result, "error": None}
 
 
 def kind_header_error(rng):
@@ -870,9 +919,22 @@ def kind_header_error(rng):
         setup = R.write_position(played.states[rng.randrange(len(played.states))][0])
         plies = []
     tags = [("Game", "Fire and Ice"), ("Mode", "duel"), ("Setup", setup)]
-    problem = rng.choice(["setup_short", "setup_long", "setup_char", "mode",
-                          "duplicate", "too_many", "game", "tomove", "result",
-                          "solitaire_no_setup", "malformed", "too_many_ice"])
+    problem = rng.choice(
+        [
+            "setup_short",
+            "setup_long",
+            "setup_char",
+            "mode",
+            "duplicate",
+            "too_many",
+            "game",
+            "tomove",
+            "result",
+            "solitaire_no_setup",
+            "malformed",
+            "too_many_ice",
+        ]
+    )
     raw_lines = None
     expect_position = setup
     if problem == "setup_short":
@@ -883,7 +945,7 @@ def kind_header_error(rng):
         expect_position = R.START_POSITION
     elif problem == "setup_char":
         pos = rng.randrange(49)
-        tags[2] = ("Setup", setup[:pos] + rng.choice("XxI*+ @1") + setup[pos + 1:])
+        tags[2] = ("Setup", setup[:pos] + rng.choice("XxI*+ @1") + setup[pos + 1 :])
         expect_position = R.START_POSITION
     elif problem == "mode":
         tags[1] = ("Mode", rng.choice(["Duel", "chess", "", "DUEL", "solo"]))
@@ -896,8 +958,9 @@ def kind_header_error(rng):
         colour = FIRE if problem == "too_many" else ICE
         count = rng.randint(26, 30)
         other_count = rng.randint(0, 49 - count)
-        board = random_setup(rng, count if colour == FIRE else other_count,
-                             count if colour == ICE else other_count)
+        board = random_setup(
+            rng, count if colour == FIRE else other_count, count if colour == ICE else other_count
+        )
         expect_position = R.write_position(board)
         tags[2] = ("Setup", expect_position)
     elif problem == "game":
@@ -911,10 +974,17 @@ def kind_header_error(rng):
         plies = []
         expect_position = R.START_POSITION
     elif problem == "malformed":
-        raw_lines = rng.choice([
-            '[Mode duel]', '[Mode "duel"] extra', '[Mode "du\\el"]',
-            '[Mode "duel"', '[ "duel"]', '[Event "a"b"]', '[1Mode "duel"]',
-        ])
+        raw_lines = rng.choice(
+            [
+                "[Mode duel]",
+                '[Mode "duel"] extra',
+                '[Mode "du\\el"]',
+                '[Mode "duel"',
+                '[ "duel"]',
+                '[Event "a"b"]',
+                '[1Mode "duel"]',
+            ]
+        )
     tags = arrange_tags(rng, tags)
     text = render(rng, Record(tags, plies), style="plain")
     if raw_lines is not None:
@@ -923,13 +993,30 @@ def kind_header_error(rng):
 
 
 KINDS = [
-    kind_duel_full, kind_duel_full, kind_duel_truncated, kind_handicap,
-    kind_handicap, kind_midgame_setup, kind_random_setup, kind_decided_setup,
-    kind_supply_pass, kind_blocked_pass, kind_draw, kind_solitaire,
-    kind_solitaire, kind_solitaire_truncated, kind_solitaire_small,
+    kind_duel_full,
+    kind_duel_full,
+    kind_duel_truncated,
+    kind_handicap,
+    kind_handicap,
+    kind_midgame_setup,
+    kind_random_setup,
+    kind_decided_setup,
+    kind_supply_pass,
+    kind_blocked_pass,
+    kind_draw,
+    kind_solitaire,
+    kind_solitaire,
+    kind_solitaire_truncated,
+    kind_solitaire_small,
     kind_solitaire_won,
-    kind_wrong_result, kind_illegal, kind_illegal, kind_illegal,
-    kind_after_end, kind_garbage, kind_messy_legal, kind_header_error,
+    kind_wrong_result,
+    kind_illegal,
+    kind_illegal,
+    kind_illegal,
+    kind_after_end,
+    kind_garbage,
+    kind_messy_legal,
+    kind_header_error,
 ]
 
 
@@ -943,15 +1030,12 @@ def check(expect, answer, text):
         if error is None:
             problems.append("expected an error")
         elif error["ply"] != expect["error_ply"]:
-            problems.append("error at ply %r, expected %r"
-                            % (error["ply"], expect["error_ply"]))
-    if "error_move" in expect and error is not None and \
-            error["move"] != expect["error_move"]:
+            problems.append("error at ply %r, expected %r" % (error["ply"], expect["error_ply"]))
+    if "error_move" in expect and error is not None and error["move"] != expect["error_move"]:
         problems.append("error move %r" % error["move"])
     for field in ("result", "position", "to_move"):
         if field in expect and answer[field] != expect[field]:
-            problems.append("%s %r, expected %r" % (field, answer[field],
-                                                    expect[field]))
+            problems.append("%s %r, expected %r" % (field, answer[field], expect[field]))
     if problems:
         raise GeneratorMismatch("%s\n%s\n%s" % ("; ".join(problems), answer, text))
 

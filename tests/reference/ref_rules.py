@@ -91,13 +91,21 @@ HOLES = [island + position for island in ISLANDS for position in POSITIONS]
 
 # The seven lines, written out as in RULES.md.
 POSITION_LINES = [
-    ("1", "2", "5"), ("1", "3", "7"), ("5", "6", "7"),
-    ("1", "4", "6"), ("3", "4", "5"), ("2", "4", "7"),
+    ("1", "2", "5"),
+    ("1", "3", "7"),
+    ("5", "6", "7"),
+    ("1", "4", "6"),
+    ("3", "4", "5"),
+    ("2", "4", "7"),
     ("2", "3", "6"),
 ]
 ISLAND_LINES = [
-    ("A", "B", "E"), ("A", "C", "G"), ("E", "F", "G"),
-    ("A", "D", "F"), ("C", "D", "E"), ("B", "D", "G"),
+    ("A", "B", "E"),
+    ("A", "C", "G"),
+    ("E", "F", "G"),
+    ("A", "D", "F"),
+    ("C", "D", "E"),
+    ("B", "D", "G"),
     ("B", "C", "F"),
 ]
 
@@ -126,6 +134,7 @@ def other(colour):
 
 
 # ---------------------------------------------------------------- board
+
 
 def read_position(text):
     """Turn a 49-character position string into a board dict hole -> colour."""
@@ -196,6 +205,7 @@ def destinations(hole):
 
 # ---------------------------------------------------------------- duel
 
+
 def duel_moves(board, colour):
     """All legal (source, target) moves of `colour` in a duel position."""
     if supply(board, other(colour)) <= 0:
@@ -235,6 +245,7 @@ def duel_apply(board, colour, source, target):
 
 
 # ---------------------------------------------------------------- solitaire
+
 
 def solitaire_captures(board, colour):
     moves = []
@@ -383,12 +394,12 @@ def parse_move(token):
 
 # ---------------------------------------------------------------- replay
 
+
 def answer(result, board, to_move, error):
     return {
         "result": result,
         "position": write_position(board),
-        "control": {"fire": control_string(board, FIRE),
-                    "ice": control_string(board, ICE)},
+        "control": {"fire": control_string(board, FIRE), "ice": control_string(board, ICE)},
         "to_move": to_move,
         "error": error,
     }
@@ -422,7 +433,7 @@ def check_header(tags, problems):
         if reason is not None:
             fail(reason)
         if "Game" in first and first["Game"] != "Fire and Ice":
-            fail("Game must be \"Fire and Ice\", not %r" % first["Game"])
+            fail('Game must be "Fire and Ice", not %r' % first["Game"])
         mode = first.get("Mode", "duel")
         if mode not in ("duel", "solitaire"):
             fail("bad Mode %r" % mode)
@@ -445,13 +456,20 @@ def check_header(tags, problems):
         if mode == "duel":
             for colour in COLOURS:
                 if count_pegs(board, colour) > PEGS_PER_SIDE:
-                    fail("duel setup has %d %s pegs (at most 25)"
-                         % (count_pegs(board, colour), colour))
+                    fail(
+                        "duel setup has %d %s pegs (at most 25)"
+                        % (count_pegs(board, colour), colour)
+                    )
     except HeaderError as exc:
         return None, setup_board, str(exc)
 
-    settings = {"mode": mode, "board": board, "to_move": to_move,
-                "result_tag": result_tag, "tags": tags}
+    settings = {
+        "mode": mode,
+        "board": board,
+        "to_move": to_move,
+        "result_tag": result_tag,
+        "tags": tags,
+    }
     return settings, setup_board, None
 
 
@@ -462,8 +480,7 @@ def replay(text):
         board = setup_board
         if board is None:
             board = read_position(START_POSITION)
-        return answer(None, board, None,
-                      {"ply": None, "move": None, "reason": reason})
+        return answer(None, board, None, {"ply": None, "move": None, "reason": reason})
 
     mode = settings["mode"]
     board = settings["board"]
@@ -478,12 +495,11 @@ def replay(text):
         board = setup_board
         if board is None:
             board = read_position(START_POSITION)
-        return answer(None, board, None,
-                      {"ply": None, "move": None, "reason": str(exc)})
+        return answer(None, board, None, {"ply": None, "move": None, "reason": str(exc)})
     for ply, token in enumerate(tokens, start=1):
+
         def error(why):
-            return answer(result, board, to_move,
-                          {"ply": ply, "move": token, "reason": why})
+            return answer(result, board, to_move, {"ply": ply, "move": token, "reason": why})
 
         if result is not None:
             return error("the game is over (%s)" % result)
@@ -497,11 +513,11 @@ def replay(text):
         if mover is None:
             return error("no peg on %s" % source)
         if to_move is not None and mover != to_move:
-            return error("the peg on %s is %s's, but %s is to move"
-                         % (source, mover, to_move))
+            return error("the peg on %s is %s's, but %s is to move" % (source, mover, to_move))
         if not reachable(source, target):
-            return error("%s is neither on the same island nor at the same "
-                         "position as %s" % (target, source))
+            return error(
+                "%s is neither on the same island nor at the same position as %s" % (target, source)
+            )
         if mode == "duel":
             if board[target] is not None:
                 return error("%s is occupied" % target)
@@ -513,17 +529,23 @@ def replay(text):
             if board[target] is None:
                 return error("%s is empty: a solitaire move must capture" % target)
             if board[target] == mover:
-                return error("%s holds a %s peg: cannot capture own colour"
-                             % (target, mover))
+                return error("%s holds a %s peg: cannot capture own colour" % (target, mover))
             board = solitaire_apply(board, source, target)
             result, to_move = solitaire_settle(board, other(mover))
 
     result_tag = settings["result_tag"]
     if result_tag is not None and result_tag != result:
-        return answer(result, board, to_move,
-                      {"ply": None, "move": None,
-                       "reason": "Result %r disagrees with the moves (%s)"
-                       % (result_tag, result if result else "game not over")})
+        return answer(
+            result,
+            board,
+            to_move,
+            {
+                "ply": None,
+                "move": None,
+                "reason": "Result %r disagrees with the moves (%s)"
+                % (result_tag, result if result else "game not over"),
+            },
+        )
     return answer(result, board, to_move, None)
 
 

@@ -31,14 +31,14 @@ def position(fire=(), ice=()):
 
 
 def islands_of(pos):
-    return {island: pos[7 * i:7 * i + 7] for i, island in enumerate(R.ISLANDS)}
+    return {island: pos[7 * i : 7 * i + 7] for i, island in enumerate(R.ISLANDS)}
 
 
 # ---------------------------------------------------------------- board
 
+
 def test_lines_form_a_fano_plane_on_both_levels():
-    for points, lines in ((R.POSITIONS, R.POSITION_LINES),
-                          (R.ISLANDS, R.ISLAND_LINES)):
+    for points, lines in ((R.POSITIONS, R.POSITION_LINES), (R.ISLANDS, R.ISLAND_LINES)):
         assert len(lines) == 7
         for a, b in itertools.combinations(points, 2):
             assert sum(1 for line in lines if a in line and b in line) == 1
@@ -51,13 +51,15 @@ def test_lines_form_a_fano_plane_on_both_levels():
 
 def test_destinations():
     assert sorted(R.destinations("D4")) == sorted(
-        ["D1", "D2", "D3", "D5", "D6", "D7", "A4", "B4", "C4", "E4", "F4", "G4"])
+        ["D1", "D2", "D3", "D5", "D6", "D7", "A4", "B4", "C4", "E4", "F4", "G4"]
+    )
     for hole in R.HOLES:
         assert len(set(R.destinations(hole))) == 12
     assert R.HOLES[0] == "A1" and R.HOLES[24] == "D4" and R.HOLES[48] == "G7"
 
 
 # ---------------------------------------------------------------- fixtures
+
 
 def test_fixture_json_matches_replay():
     texts = sorted(glob.glob(os.path.join(FIXTURES, "*.txt")))
@@ -80,9 +82,15 @@ def test_seed000_sample_game_final_position():
     assert pos.count("#") == 21 and pos.count("O") == 20
     isl = islands_of(pos)
     # from the board art, island by island (1 / 2 3 / 4 / 5 6 7)
-    assert isl == {"A": "OOO#O#O", "B": "###OO#-", "C": "#OO##O#",
-                   "D": "-#OOO--", "E": "OO--###", "F": "###O-O#",
-                   "G": "-###OOO"}
+    assert isl == {
+        "A": "OOO#O#O",
+        "B": "###OO#-",
+        "C": "#OO##O#",
+        "D": "-#OOO--",
+        "E": "OO--###",
+        "F": "###O-O#",
+        "G": "-###OOO",
+    }
 
 
 def test_seed002_italian_game():
@@ -94,10 +102,12 @@ def test_seed002_italian_game():
     assert answer["result"] == "fire"
     assert answer["control"]["fire"] == "BCF"
     board = R.read_position(answer["position"])
-    held = sorted((island, tuple(sorted(line))) for island in R.ISLANDS
-                  for line in R.lines_held(board, R.FIRE, island))
-    assert held == [("B", ("1", "3", "7")), ("C", ("3", "4", "5")),
-                    ("F", ("3", "4", "5"))]
+    held = sorted(
+        (island, tuple(sorted(line)))
+        for island in R.ISLANDS
+        for line in R.lines_held(board, R.FIRE, island)
+    )
+    assert held == [("B", ("1", "3", "7")), ("C", ("3", "4", "5")), ("F", ("3", "4", "5"))]
     assert '[Result "fire"]' in text
 
 
@@ -120,16 +130,20 @@ def test_forced_passes():
 
     answer = R.replay(read("supply_pass.txt"))
     assert answer["error"] is None and answer["result"] is None
-    assert answer["to_move"] == "ice"     # Fire still has no Ice peg to place
+    assert answer["to_move"] == "ice"  # Fire still has no Ice peg to place
     assert answer["position"].count("O") == 25
     assert answer["position"].count("#") == 5
 
 
 def test_draw_only_on_the_empty_board():
     answer = R.replay(read("draw.txt"))
-    assert answer == {"result": "draw", "position": "-" * 49,
-                      "control": {"fire": "", "ice": ""}, "to_move": None,
-                      "error": None}
+    assert answer == {
+        "result": "draw",
+        "position": "-" * 49,
+        "control": {"fire": "", "ice": ""},
+        "to_move": None,
+        "error": None,
+    }
     bad = R.replay(read("draw.txt") + "\nD4-C4\n")
     assert bad["error"]["ply"] == 1 and bad["result"] == "draw"
 
@@ -145,6 +159,7 @@ def test_solitaire_fixtures():
 
 # ---------------------------------------------------------------- duel by hand
 
+
 def test_opening_from_the_italian_page():
     answer = R.replay("1. d4-c4 D4-D5")
     assert answer["position"] == position(fire=["C4", "D4"], ice=["D5"])
@@ -156,11 +171,14 @@ def test_opening_from_the_italian_page():
 
 def test_move_errors():
     cases = [
-        ("D4C4", 1), ("Z9-A1", 1), ("D4-D4", 1), ("D4-C4 D4-D4", 2),
-        ("A1-A2", 1),             # empty source
-        ("D4-C4 C4-C1", 2),       # Ice moves Fire's peg
-        ("D4-C4 D4-C4", 2),       # destination occupied
-        ("D4-C5", 1),             # other island, other position
+        ("D4C4", 1),
+        ("Z9-A1", 1),
+        ("D4-D4", 1),
+        ("D4-C4 D4-D4", 2),
+        ("A1-A2", 1),  # empty source
+        ("D4-C4 C4-C1", 2),  # Ice moves Fire's peg
+        ("D4-C4 D4-C4", 2),  # destination occupied
+        ("D4-C5", 1),  # other island, other position
         ("1. D4-C4 {x} 1... D4-D5 2. C4-F5", 3),
         ("1.D4-C4 2.xyz", 2),
     ]
@@ -175,7 +193,7 @@ def test_move_errors():
 
 def test_move_after_the_end_and_decided_setup():
     setup = read("seed000.txt").split("[Result")[0]
-    answer = R.replay(setup + "\nB7-B4\n")   # not even legal: still 'game over'
+    answer = R.replay(setup + "\nB7-B4\n")  # not even legal: still 'game over'
     assert answer["error"]["ply"] == 1 and answer["error"]["move"] == "B7-B4"
     assert answer["result"] == "ice" and answer["to_move"] is None
     fill = read("fill_win.txt") + " G1-G3\n"
@@ -210,7 +228,7 @@ def test_header_errors():
         ('[Game "Fire & Ice"]', R.START_POSITION),
         ('[ToMove "Fire"]', R.START_POSITION),
         ('[Mode "solitaire"]', R.START_POSITION),
-        ('[Mode duel]', R.START_POSITION),
+        ("[Mode duel]", R.START_POSITION),
         ('[Event "a\\nb"]', R.START_POSITION),
         ('[Mode "duel"] 1. D4-C4', R.START_POSITION),
         ('[Mode "solitaire"]\n[Setup "%s"]\n[Result "draw"]' % mid, mid),
@@ -235,9 +253,11 @@ def test_more_than_25_pegs_in_a_duel_setup():
 
 
 def test_tags_escapes_and_symbols():
-    text = ('[Event "say \\"hi\\" \\\\ bye"]\n[Note "x"]\n'
-            '[Setup "........................#...............0o......."]\n'
-            '[Game "Fire and Ice"]\nD4-C4')
+    text = (
+        '[Event "say \\"hi\\" \\\\ bye"]\n[Note "x"]\n'
+        '[Setup "........................#...............0o......."]\n'
+        '[Game "Fire and Ice"]\nD4-C4'
+    )
     answer = R.replay(text)
     assert answer["error"] is None
     tags = R.split_record(text)[0]
@@ -273,13 +293,14 @@ def test_win_checked_for_both_after_a_fire_move():
 
 # ---------------------------------------------------------------- solitaire by hand
 
+
 def test_solitaire_to_move_rules():
     deal = position(fire=["A1"], ice=["A2", "G7"])
     head = '[Mode "solitaire"]\n[Setup "%s"]\n' % deal
     answer = R.replay(head)
     # before the first move with no ToMove: either colour may start
     assert answer["result"] is None and answer["to_move"] is None
-    answer = R.replay(head + "A2-A1")                     # Ice starts
+    answer = R.replay(head + "A2-A1")  # Ice starts
     assert answer["result"] == "lost" and answer["error"] is None
     assert answer["position"] == position(ice=["A1", "G7"])
     answer = R.replay(head + '[ToMove "ice"]\n')
@@ -304,6 +325,7 @@ def test_solitaire_to_move_rules():
 
 # ---------------------------------------------------------------- generator
 
+
 def test_generator_is_deterministic_and_consistent(tmp_path):
     texts = gen_games.generate(11, 2 * len(gen_games.KINDS))
     assert texts == gen_games.generate(11, 2 * len(gen_games.KINDS))
@@ -314,8 +336,13 @@ def test_generator_is_deterministic_and_consistent(tmp_path):
     assert {"fire", "ice", "draw", "lost", None} <= {a["result"] for a in answers}
     gen_games.main(["--seed", "5", "--count", "3", "--out", str(tmp_path)])
     assert sorted(os.listdir(tmp_path)) == [
-        "00000.json", "00000.txt", "00001.json", "00001.txt",
-        "00002.json", "00002.txt"]
+        "00000.json",
+        "00000.txt",
+        "00001.json",
+        "00001.txt",
+        "00002.json",
+        "00002.txt",
+    ]
     with open(tmp_path / "00001.txt", encoding="utf-8") as handle:
         expected = R.replay(handle.read())
     with open(tmp_path / "00001.json", encoding="utf-8") as handle:
