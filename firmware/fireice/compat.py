@@ -15,3 +15,14 @@ class micropython:
     @staticmethod
     def native(f):
         return f
+
+
+_PERIOD = 1 << 30  # MicroPython's ticks wrap at 2**30
+
+
+def ticks_diff(a, b):
+    return ((a - b + _PERIOD // 2) & (_PERIOD - 1)) - _PERIOD // 2
+
+
+def ticks_add(a, b):
+    return (a + b) & (_PERIOD - 1)

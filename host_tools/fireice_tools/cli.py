@@ -123,6 +123,37 @@ def cmd_play(args):
     return play.run(mode, args.handicap, side, seed)
 
 
+def cmd_sim(args):
+    import subprocess
+    import tempfile
+
+    from fireice_tools import firmware
+
+    if not args.headless:
+        print("fireice sim: only --headless so far (JSON lines on stdin/stdout)", file=sys.stderr)
+        return 2
+    argv, env = firmware.micropython_cmd(args.heapsize, source=args.source)
+    flash = args.flash
+    tmp = None
+    if flash is None:
+        tmp = tempfile.TemporaryDirectory(prefix="fireice-flash-")
+        flash = tmp.name
+    else:
+        import os
+
+        os.makedirs(flash, exist_ok=True)
+    argv += ["-m", "fireboard.sim", "--flash", flash, "--seed", str(args.seed)]
+    if args.front:
+        argv += ["--front", args.front]
+    try:
+        return subprocess.run(argv, env=env).returncode
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="fireice", description=__doc__)
     p.add_argument("--version", action="version", version="fireice " + VERSION)
@@ -140,6 +171,14 @@ def build_parser():
     g.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
     g.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
     g.set_defaults(func=cmd_play)
+    m = sub.add_parser("sim", help="the virtual board (the firmware on MicroPython)")
+    m.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
+    m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
+    m.add_argument("--flash", metavar="DIR", help="folder used as the board's flash")
+    m.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")
+    m.add_argument("--heapsize", default="64k", help="MicroPython heap (default 64k)")
+    m.add_argument("--source", action="store_true", help="run the .py sources, not .mpy")
+    m.set_defaults(func=cmd_sim)
     return p
 
 

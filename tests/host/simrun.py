@@ -1,0 +1,52 @@
+"""Running the virtual board from tests: feed JSON lines, read events."""
+
+import json
+import os
+import subprocess
+import sys
+
+from fireice_tools import firmware
+
+HEAP = os.environ.get("FIREICE_SIM_HEAP", "64k")
+
+
+def run_sim(inputs, front="digital", flash=None, seed=0, heapsize=HEAP, timeout=120):
+    """Run `fireice sim --headless` on the input dicts; returns the events."""
+    argv = [os.path.join(os.path.dirname(sys.executable), "fireice"), "sim", "--headless"]
+    argv += ["--front", front, "--seed", str(seed), "--heapsize", heapsize]
+    if flash:
+        argv += ["--flash", str(flash)]
+    text = "".join(json.dumps(i) + "\n" for i in inputs)
+    p = subprocess.run(argv, input=text, capture_output=True, text=True, timeout=timeout)
+    assert p.returncode == 0, p.stderr[-3000:]
+    return [json.loads(line) for line in p.stdout.splitlines()]
+
+
+def hue(rgb):
+    """A name for an LED colour: off, fire, ice, error, white."""
+    r, g, b = rgb
+    if r + g + b == 0:
+        return "off"
+    if r > 2 * max(g, b):
+        return "fire"
+    if b > r and g > r:
+        return "ice"
+    if r > g and b > g:
+        return "error"
+    return "white"
+
+
+def lights_at(events, at):
+    """{led name: hue} of the last frame sent at or before at."""
+    names = next(e["leds"] for e in events if e["ev"] == "hello")
+    frame = None
+    for e in events:
+        if e["ev"] == "leds" and e["at"] <= at:
+            frame = e["rgb"]
+    if frame is None:
+        return {n: "off" for n in names}
+    return {names[k]: hue(frame[k]) for k in range(len(names))}
+
+
+def matches(event, want):
+    return all(event.get(k) == v for k, v in want.items())
