@@ -107,6 +107,7 @@ class App:
             self.handicap_side = side
         if seed is not None:
             self.seed = seed
+        self._drain()  # what the old game still had to say comes first
         game, tags = games.new_game(
             self.mode, self.handicap, self.handicap_side, self.seed, position, to_move
         )
@@ -132,6 +133,8 @@ class App:
         self.scanner.scan(self.raw)
         if self.deb.update(self.raw, now):
             self.tracker.update(self.deb.stable)
+            if self.tracker.events:
+                self._drain()  # before a button can start another game
         b = self.undo_button.poll(now)
         if b:
             self.undo()
@@ -179,6 +182,34 @@ class App:
         self.emit(ev)
 
     # --- what the board shows ----------------------------------------------------
+
+    def status(self):
+        import gc
+
+        from fireice.geom import RESULT_NAMES, SIDE_NAMES
+        from fireboard.tracker import PHASE_NAMES
+
+        t = self.tracker
+        g = t.game
+        gc.collect()
+        st = {
+            "ev": "status",
+            "mode": self.mode,
+            "front": self.cfg["front"],
+            "position": g.position() if g else None,
+            "to_move": SIDE_NAMES[g.to_move] if g else None,
+            "result": RESULT_NAMES[g.result] if g else None,
+            "moves": g.ply if g else 0,
+            "phase": PHASE_NAMES[t.phase],
+            "heap_free": gc.mem_free(),
+        }
+        if t.phase >= 5 and t.phase <= 7:  # error, restore, setup: what the lights ask
+            from fireice.geom import hole_name, position_str
+
+            st["fix"] = hole_name(t.fix) if t.fix != 255 else None
+            st["fix_kind"] = (None, "remove", "put", "colour")[t.fix_kind]
+            st["target"] = position_str(t.target)
+        return st
 
     def led_names(self):
         names = [hole_name(h) for h in range(49)] + ["turn-fire", "turn-ice"]

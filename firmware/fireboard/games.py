@@ -5,11 +5,16 @@
 # append); takebacks and the end of a game rewrite the file in one step
 # (store.write: new file, then rename). A power cut at any moment therefore
 # leaves every completed move on flash, at worst with a half-written last
-# word, which resume() drops.
-from fireice import record
-from fireice.duel import Duel
+# word, which resume() drops. The record reader and writer are loaded only
+# for these rare moments, and forgotten after.
 from fireice.geom import RESULT_NAMES, START, FireIceError
-from fireice.solo import Solitaire
+from fireice.lazy import forget
+
+
+def _record():
+    from fireice import record
+
+    return record
 
 CURRENT = "game.txt"
 ARCHIVE = "games"
@@ -23,10 +28,11 @@ class Games:
     def new(self, game, tags):
         """Start the record of a new game (tags: list of [name, value])."""
         self._archive()
+        record = _record()
         rec = record.Record()
         for name, value in tags:
             rec.set(name, value)
-        if isinstance(game, Solitaire):
+        if not hasattr(game, "supply"):  # solitaire
             rec.set("Mode", "solitaire")
             rec.set("Setup", game.position())
         else:
@@ -34,7 +40,11 @@ class Games:
             if game.position() != START:
                 rec.set("Setup", game.position())
         self.rec = rec
-        self.store.write(CURRENT, record.format(rec))
+        self._save()
+
+    def _save(self):
+        self.store.write(CURRENT, _record().format(self.rec))
+        forget("fireice.record")
 
     def moved(self, text):
         self.rec.moves.append(text)
@@ -43,11 +53,11 @@ class Games:
     def undone(self):
         self.rec.moves.pop()
         self.rec.set("Result", None)
-        self.store.write(CURRENT, record.format(self.rec))
+        self._save()
 
     def ended(self, game):
         self.rec.set("Result", RESULT_NAMES[game.result])
-        self.store.write(CURRENT, record.format(self.rec))
+        self._save()
 
     def _archive(self):
         # keep the current game (if it has moves) as games/NNNN.txt
@@ -55,7 +65,7 @@ class Games:
         if text is None:
             return
         try:
-            keep = bool(record.parse(text).moves)
+            keep = bool(_record().parse(text).moves)
         except FireIceError:
             keep = True  # unreadable: keep it for the owner to look at
         if keep:
@@ -78,6 +88,7 @@ class Games:
         text = self.store.read(CURRENT)
         if text is None:
             return None, None
+        record = _record()
         try:
             rec = record.parse(text)
             game = record.new_game(rec)
@@ -85,6 +96,7 @@ class Games:
             self.store.mkdir(ARCHIVE)
             name = "%s/%04d-bad.txt" % (ARCHIVE, self.next_number())
             self.store.rename(CURRENT, name)
+            forget("fireice.record")
             return None, "saved game unreadable (%s), kept as %s" % (e, name)
         game, err = record.replay(rec, game)
         problem = None
@@ -102,36 +114,38 @@ class Games:
                     dropped,
                     "" if dropped == 1 else "s",
                 )
-            self.store.write(CURRENT, record.format(rec))
         self.rec = rec
+        if err is not None:
+            self._save()
+        forget("fireice.record")
         return game, problem
-
-    def replay_current(self):
-        """The current record's game (for a takeback check), or None."""
-        if self.rec is None:
-            return None
-        game, err = record.replay(self.rec)
-        return None if err else game
 
 
 def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
     """(game, tags) for a new game; raises FireIceError on bad settings."""
-    from fireice.duel import handicap_position
-    from fireice.solo import deal
-
     tags = []
     if mode == "solitaire":
+        from fireice.solo import Solitaire
+
         if position is None:
+            from fireice.solo import deal
+
             position = deal(seed)
+            forget("fireice.rng")
             tags.append(["Seed", str(seed)])
         if to_move:
             tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
         return Solitaire(position, to_move or 0), tags
+    from fireice.duel import Duel
+
     if mode != "duel":
         raise FireIceError("mode must be duel or solitaire, not %r" % mode)
     if position is None:
         if handicap:
+            from fireice.duel import handicap_position
+
             position = handicap_position(handicap, side, seed)
+            forget("fireice.rng")
             tags.append(["Handicap", str(handicap)])
             tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
             tags.append(["Seed", str(seed)])

@@ -147,13 +147,11 @@ class Lights:
         r = g.result
         if r == 1 or r == 2:
             # the three winning islands in the winner's colour
-            for line in LINES:
-                if g.ctrl[r] & line == line:
-                    for i in range(7):
-                        if line >> i & 1:
-                            for h in range(7 * i, 7 * i + 7):
-                                self._put(h, SIDE[r], 2)
-                    break
+            line = g.winning_line()
+            for i in range(7):
+                if line >> i & 1:
+                    for h in range(7 * i, 7 * i + 7):
+                        self._put(h, SIDE[r], 2)
             self._put(TURN_FIRE if r == 1 else TURN_ICE, SIDE[r], 4 if blink else 1)
             self._blinks = True
         elif r == 4:  # solitaire won: the last peg shines

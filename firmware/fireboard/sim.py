@@ -6,10 +6,10 @@ import json
 import sys
 
 import asyncio
-from fireboard import config
 from fireboard.app import App
 from fireboard.hw_sim import Board, Hardware
 from fireboard.store import Store
+from fireice.lazy import forget
 from fireice.geom import FireIceError, parse_hole, parse_position, parse_side
 from fireice.version import VERSION
 
@@ -37,7 +37,10 @@ class Sim:
     def __init__(self, front="digital", flash=None, seed=0, out=None):
         self.out = out or sys.stdout
         store = Store(flash or "")
+        from fireboard import config
+
         cfg, problem = config.load(store)
+        forget("fireboard.config")
         if front:
             cfg["front"] = front
         self.cfg = cfg
@@ -180,6 +183,8 @@ class Sim:
             to_move = msg.get("to_move")
             to_move = parse_side(to_move) if to_move is not None else None
             self.app.new_game(mode, handicap, side, seed, position, to_move)
+        elif cmd == "status":
+            self.emit(self.app.status())
         else:
             raise FireIceError("unknown command %r" % (cmd,))
 

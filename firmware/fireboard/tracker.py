@@ -13,7 +13,6 @@ except ImportError:  # CPython
 
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, TARGETS, hole_name, islands_str
-from fireice.record import winning_islands
 
 # phases
 IDLE = const(0)  # the pegs match the game
@@ -29,6 +28,7 @@ OVER = const(8)  # the game has ended
 PHASE_NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setup", "over")
 
 NONE = const(255)
+A_PEG = ("a", "a fire", "an ice")
 PRESENT = const(3)
 
 
@@ -160,7 +160,7 @@ class Tracker:
                         return self._error(b, why)
                     if self.colour and p[b] != s:
                         return self._error(
-                            b, "%s has an %s peg: %s moves" % (hole_name(b), SIDE_NAMES[p[b]], SIDE_NAMES[s])
+                            b, "%s has %s peg: %s moves" % (hole_name(b), A_PEG[p[b]], SIDE_NAMES[s])
                         )
                     self.pend_h = a
                     self.pend_t = b
@@ -188,12 +188,12 @@ class Tracker:
                             x, "the %s peg goes in %s, not %s" % (SIDE_NAMES[o], hole_name(h), hole_name(x)), True
                         )
                 if self.colour and p[h] == s:
-                    return self._error(h, "%s needs an %s peg" % (hole_name(h), SIDE_NAMES[o]), True)
+                    return self._error(h, "%s needs %s peg" % (hole_name(h), A_PEG[o]), True)
         lifted_own = 0
         for k in range(min(n, 8)):
             x = d[k]
             if cells[x] == o and p[x] == 0:
-                return self._error(x, "%s holds an %s peg and %s is to move" % (hole_name(x), SIDE_NAMES[o], SIDE_NAMES[s]))
+                return self._error(x, "%s holds %s peg and %s is to move" % (hole_name(x), A_PEG[o], SIDE_NAMES[s]))
             if cells[x] == s and p[x] == 0:
                 lifted_own += 1
         if lifted_own > 1:
@@ -300,7 +300,8 @@ class Tracker:
         from fireice.geom import RESULT_NAMES
 
         g = self.game
-        self._emit({"ev": "result", "result": RESULT_NAMES[g.result], "islands": winning_islands(g)})
+        line = g.winning_line() if isinstance(g, Duel) else 0
+        self._emit({"ev": "result", "result": RESULT_NAMES[g.result], "islands": islands_str(line)})
 
     def _error(self, hole, reason, landed=False):
         # Something is wrong. Guide back to the nearest good position, one fix
@@ -331,8 +332,8 @@ class Tracker:
         if self.fix_kind == 1:
             return "no peg belongs in %s" % hole_name(h)
         if self.fix_kind == 2:
-            return "a %s peg is missing from %s" % (SIDE_NAMES[self.target[h]], hole_name(h))
-        return "%s needs a %s peg" % (hole_name(h), SIDE_NAMES[self.target[h]])
+            return "%s peg is missing from %s" % (A_PEG[self.target[h]], hole_name(h))
+        return "%s needs %s peg" % (hole_name(h), A_PEG[self.target[h]])
 
     def _guide(self, phase, want, p, all_at_once):
         # first fix: a peg to remove, else one to put, else a colour to change

@@ -8,6 +8,7 @@ except ImportError:  # CPython
 
 from fireice.geom import (
     LINE_OF,
+    LINES,
     SIDE_NAMES,
     START,
     TARGETS,
@@ -15,7 +16,6 @@ from fireice.geom import (
     hole_name,
 )
 from fireice.position import Position
-from fireice.rng import Rng
 
 _PEGS = const(25)  # pegs per side
 _DRAW = const(3)
@@ -266,6 +266,15 @@ class Duel(Position):
             if not cells[t]:
                 return h * 64 + t
 
+    def winning_line(self):
+        """7-bit mask of the line of islands that won, 0 while nobody has."""
+        r = self.result
+        if r == 1 or r == 2:
+            k = LINE_OF[self.ctrl[r]]
+            if k:
+                return LINES[k - 1]
+        return 0
+
     def moves_played(self):
         """The moves so far as (frm, to) tuples."""
         return [(self.hist[2 * k], self.hist[2 * k + 1]) for k in range(self.ply)]
@@ -279,6 +288,8 @@ def handicap_position(count, side=1, seed=0):
         raise FireIceError("a handicap is 1 to 6 pegs, not %d" % count)
     if side != 1 and side != 2:
         raise FireIceError("the handicap side must be 1 (fire) or 2 (ice)")
+    from fireice.rng import Rng
+
     rng = Rng(seed)
     islands = [0, 1, 2, 4, 5, 6]
     rng.shuffle(islands)

@@ -1,7 +1,5 @@
 # Game records: tags and moves in a small PGN-like text (docs/records.md).
 from fireice.geom import (
-    LINES,
-    LINE_OF,
     RESULT_NAMES,
     SIDE_NAMES,
     islands_str,
@@ -245,7 +243,4 @@ def summary(game, error=None):
 
 def winning_islands(game):
     """The line of islands that won a duel ('ACG'), or '' when none."""
-    if game.result != 1 and game.result != 2:
-        return ""
-    k = LINE_OF[game.control(game.result)]
-    return islands_str(LINES[k - 1]) if k else ""
+    return islands_str(game.winning_line()) if hasattr(game, "winning_line") else ""

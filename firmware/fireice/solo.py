@@ -13,7 +13,6 @@ from fireice.geom import (
     hole_name,
 )
 from fireice.position import Position
-from fireice.rng import Rng
 
 _WON = const(4)
 _LOST = const(5)
@@ -137,6 +136,8 @@ def deal(seed, fire=14, ice=14):
     """A random solitaire deal from seed: 49-character position string."""
     if fire < 0 or ice < 0 or fire + ice > 49:
         raise FireIceError("cannot deal %d + %d pegs on 49 holes" % (fire, ice))
+    from fireice.rng import Rng
+
     holes = list(range(49))
     Rng(seed).shuffle(holes)
     cells = bytearray(b"-" * 49)

@@ -65,11 +65,6 @@ def test_line_table_against_brute_force():
         assert LINE_OF[m] or LINE_OF[0x7F ^ m]
 
 
-def test_popcount_table():
-    for m in ALL_MASKS:
-        assert geom.POPCOUNT[m] == len(bits(m))
-
-
 def test_targets_are_the_twelve_destinations():
     for h in range(49):
         ts = [TARGETS[12 * h + k] for k in range(12)]

@@ -50,3 +50,44 @@ def lights_at(events, at):
 
 def matches(event, want):
     return all(event.get(k) == v for k, v in want.items())
+
+
+class LiveSim:
+    """The virtual board as a process, fed line by line. status() asks the
+    board for its game (an answer at once), so a test can react to it."""
+
+    def __init__(self, front="digital", flash=None, seed=0, heapsize=HEAP):
+        argv = [os.path.join(os.path.dirname(sys.executable), "fireice"), "sim", "--headless"]
+        argv += ["--front", front, "--seed", str(seed), "--heapsize", heapsize]
+        if flash:
+            argv += ["--flash", str(flash)]
+        self.p = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self.events = []
+        self.at = 0
+
+    def send(self, d):
+        self.at = max(self.at, d.get("at", self.at))
+        d["at"] = self.at
+        self.p.stdin.write(json.dumps(d) + "\n")
+        self.p.stdin.flush()
+
+    def status(self):
+        self.send({"cmd": "status"})
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise AssertionError("the virtual board stopped: " + self.p.stderr.read()[-3000:])
+            e = json.loads(line)
+            self.events.append(e)
+            if e["ev"] == "status":
+                return e
+
+    def close(self):
+        self.p.stdin.close()
+        for line in self.p.stdout:
+            self.events.append(json.loads(line))
+        err = self.p.stderr.read()
+        assert self.p.wait(timeout=60) == 0, err[-3000:]
+        return self.events
