@@ -17,6 +17,35 @@ RUN_ON_MS = 2000  # after the end of input
 PRESS_MS = 80
 
 
+class MemStore:
+    """A flash that forgets everything at exit (no --flash folder)."""
+
+    def __init__(self):
+        self.files = {}
+
+    def read(self, name):
+        return self.files.get(name)
+
+    def write(self, name, text):
+        self.files[name] = text
+
+    def append(self, name, text):
+        self.files[name] = self.files.get(name, "") + text
+
+    def remove(self, name):
+        return self.files.pop(name, None) is not None
+
+    def rename(self, old, new):
+        self.files[new] = self.files.pop(old)
+
+    def mkdir(self, name):
+        pass
+
+    def listdir(self, name=""):
+        p = name + "/" if name else ""
+        return sorted(k[len(p) :] for k in self.files if k.startswith(p) and "/" not in k[len(p) :])
+
+
 class VirtualClock:
     """Virtual milliseconds. sleep_ms() lets the other task (the input
     reader) run at every millisecond, so inputs land at their exact time."""
@@ -36,7 +65,7 @@ class VirtualClock:
 class Sim:
     def __init__(self, front="digital", flash=None, seed=0, out=None):
         self.out = out or sys.stdout
-        store = Store(flash or "")
+        store = Store(flash) if flash else MemStore()
         from fireboard import config
 
         cfg, problem = config.load(store)

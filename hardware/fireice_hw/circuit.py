@@ -36,6 +36,33 @@ _PIN_TYPES = {
 
 RAILS = {"+5V": 5.0, "+3V3": 3.3, "GND": 0.0}
 
+# The cable from the main board to each island board: ten conductors (a strip
+# of ribbon cable). {island} is replaced by the island letter; the LED data
+# comes in from the previous pixel and goes out to the next one (see LED chain).
+HARNESS = (
+    ("+3V3", "3.3 V for the mux and the sensors"),
+    ("GND", "ground of the mux and the sensors"),
+    ("S0", "mux select S0"),
+    ("S1", "mux select S1"),
+    ("S2", "mux select S2"),
+    ("{out}", "the island's mux output"),
+    ("+5V", "5 V for the island's 7 LEDs"),
+    ("GND", "ground of the island's 7 LEDs"),
+    ("{din}", "LED data in (to the island's first pixel)"),
+    ("{dout}", "LED data out (from the island's last pixel)"),
+)
+
+
+def harness(variant, island):
+    """[(conductor number, net name, what)] of one island's cable."""
+    i = board.ISLANDS.index(island)
+    names = {
+        "out": f"Y_{island}" if variant == "digital" else f"ICOM_{island}",
+        "din": f"LED_DIN_{7 * i}",
+        "dout": f"LED_DIN_{7 * i + 7}",
+    }
+    return [(k + 1, net.format(**names), what) for k, (net, what) in enumerate(HARNESS)]
+
 
 class Board:
     """A SKiDL circuit plus the project's record of which catalogue part is where."""
@@ -44,6 +71,10 @@ class Board:
         self.variant = variant
         self.circuit = skidl.Circuit()
         self.circuit.no_files = True
+        # SKiDL 3.0.0 gives the root of the hierarchy an empty tag (it must stay
+        # empty: the sheet path is built from it) and then warns about that tag
+        # when writing the netlist. Only that one check is switched off.
+        self.circuit.root.check_tag = lambda create_if_missing=False: True
         self.parts = {}  # ref -> (catalogue key, SKiDL part)
         self.nets = {}
         for name in RAILS:
@@ -169,7 +200,10 @@ def _leds(b, pico, pins):
 
 
 def _island_bulk(b, island_index):
-    c = b.part("C_10U", f"C{41 + island_index}", Function=f"island {board.ISLANDS[island_index]} 3.3 V")
+    isl = board.ISLANDS[island_index]
+    c = b.part(
+        "C_10U", f"C{41 + island_index}", Island=isl, Function="3.3 V reservoir on the island board"
+    )
     b.connect("+3V3", c["+"])
     b.connect("GND", c["-"])
 
@@ -198,15 +232,15 @@ def _digital(b, pico, pins):
 
 
 def _colour(b, pico, pins):
-    top = b.part("CD74HC4051E", "U28", Function="top mux: island outputs -> ADC")
+    top = b.part("CD74HC4051E", "U28", Board="main", Function="top mux: island outputs -> ADC")
     b.decoupling("C28", "U28", "+3V3")
     b.connect("+3V3", top["VCC"])
     b.connect("GND", top["GND"], top["VEE"], top["E"], top["A7"])
     for k, gp in enumerate(pins["analog_island_select"]):
         b.connect(f"T{k}", _gp(pico, gp), top[f"S{k}"])
     b.connect("ACOM", top["COM"])
-    r = b.part("R_1K", "R3", Function="ADC series resistor")
-    c = b.part("C_1N", "C3", Function="ADC input capacitor")
+    r = b.part("R_1K", "R3", Board="main", Function="ADC series resistor")
+    c = b.part("C_1N", "C3", Board="main", Function="ADC input capacitor")
     b.connect("ACOM", r[1])
     b.connect("ADC_IN", r[2], c[1], _gp(pico, pins["adc"]))
     b.connect("GND", c[2])

@@ -31,7 +31,6 @@ def _load():
                 import skidl
                 from skidl import logger as sklog
 
-                skidl.Circuit.no_files  # noqa: B018 (attribute exists in this version)
                 sklog.stop_log_file_output(True)
         finally:
             os.chdir(cwd)

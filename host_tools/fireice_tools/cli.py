@@ -124,8 +124,7 @@ def cmd_play(args):
 
 
 def cmd_sim(args):
-    import subprocess
-    import tempfile
+    import os
 
     from fireice_tools import firmware
 
@@ -133,25 +132,15 @@ def cmd_sim(args):
         print("fireice sim: only --headless so far (JSON lines on stdin/stdout)", file=sys.stderr)
         return 2
     argv, env = firmware.micropython_cmd(args.heapsize, source=args.source)
-    flash = args.flash
-    tmp = None
-    if flash is None:
-        tmp = tempfile.TemporaryDirectory(prefix="fireice-flash-")
-        flash = tmp.name
-    else:
-        import os
-
-        os.makedirs(flash, exist_ok=True)
-    argv += ["-m", "fireboard.sim", "--flash", flash, "--seed", str(args.seed)]
+    argv += ["-m", "fireboard.sim", "--seed", str(args.seed)]
+    if args.flash:
+        os.makedirs(args.flash, exist_ok=True)
+        argv += ["--flash", os.path.abspath(args.flash)]
     if args.front:
         argv += ["--front", args.front]
-    try:
-        return subprocess.run(argv, env=env).returncode
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        if tmp is not None:
-            tmp.cleanup()
+    sys.stdout.flush()
+    # become the virtual board: signals (and a kill) reach it directly
+    os.execve(argv[0], argv, env)
 
 
 def build_parser():

@@ -1,0 +1,73 @@
+"""Killing the virtual board at random moments and starting it again on the
+same flash folder never loses a completed move."""
+
+import json
+import os
+import random
+import signal
+import time
+
+from simrun import LiveSim
+
+from fireice import record
+from fireice.duel import Duel
+from fireice.geom import hole_name, position_str
+
+KILLS = 30
+
+
+def drain(sim):
+    """Kill the process now; the events it wrote before dying."""
+    os.kill(sim.p.pid, signal.SIGKILL)
+    sim.p.wait(timeout=30)
+    out = sim.p.stdout.read()
+    return sim.events + [json.loads(line) for line in out.splitlines() if line.endswith("}")]
+
+
+def test_kill_and_resume(tmp_path):
+    rnd = random.Random(5)
+    flash = tmp_path / "flash"
+    announced = []  # moves the board said it made, in order
+    for trial in range(KILLS):
+        # What was saved decides the game; moves made on the pegs but never
+        # taken in (the board died first) are put back, as the lights would
+        # ask a player to.
+        saved = []
+        if (flash / "game.txt").exists():
+            saved = record.parse((flash / "game.txt").read_text()).moves
+        game = Duel()
+        for m in saved:
+            game.play_str(m)
+        sim = LiveSim(flash=flash, seed=trial)
+        sim.send({"at": 0, "board": position_str(game.cells)})
+        st = sim.status()
+        assert st["moves"] == len(saved) and st["position"] == game.position()
+        # nothing announced was lost; at most one move was saved but not yet
+        # announced when the process died
+        assert saved[: len(announced)] == announced, (trial, saved, announced)
+        assert len(saved) - len(announced) <= 1
+        if len(saved) > len(announced):
+            announced = saved
+        if st["result"]:
+            break
+        # play on, and pull the plug somewhere in the next moves
+        buf = bytearray(600)
+        for _ in range(rnd.randint(1, 4)):
+            n = game.legal_moves(buf)
+            if not n:
+                break
+            k = rnd.randrange(n)
+            h, t = buf[2 * k], buf[2 * k + 1]
+            side = game.cells[h]
+            sim.send({"at": sim.at + 50, "lift": hole_name(h)})
+            sim.send({"at": sim.at + 50, "put": hole_name(t), "peg": "fire" if side == 1 else "ice"})
+            sim.send({"at": sim.at + 50, "put": hole_name(h), "peg": "ice" if side == 1 else "fire"})
+            game.push(h, t)
+            # time runs on only as far as the next input: let the board see it
+            sim.send({"at": sim.at + rnd.choice((20, 25, 30, 60)), "cmd": "status"})
+        time.sleep(rnd.choice((0, 0.001, 0.003, 0.01, 0.03)))
+        events = drain(sim)
+        for e in events:
+            if e["ev"] == "move":
+                announced.append(e["move"])
+    assert len(announced) >= KILLS // 3
