@@ -7,7 +7,9 @@ import time
 
 import micropython
 from fireice.duel import Duel
-from fireice.solo import Solitaire, deal
+from fireice.seeded import deal
+from fireice.solo import Solitaire
+from fireice.moves import legal_moves, random_move
 from random import randrange, seed
 
 SECONDS = 2
@@ -20,7 +22,7 @@ def playouts(g, randbelow, ms):
     t0 = time.ticks_ms()
     while time.ticks_diff(time.ticks_ms(), t0) < ms:
         while not g.result:
-            mv = g.random_move(randbelow)
+            mv = random_move(g, randbelow)
             g.push(mv >> 6, mv & 63)
         plies += g.ply
         while g.ply:
@@ -35,9 +37,9 @@ def movegen(g, buf, ms):
     t0 = time.ticks_ms()
     while time.ticks_diff(time.ticks_ms(), t0) < ms:
         while not g.result:
-            g.legal_moves(buf)
+            legal_moves(g, buf)
             n += 1
-            mv = g.random_move(randrange)
+            mv = random_move(g, randrange)
             g.push(mv >> 6, mv & 63)
         while g.ply:
             g.pop()
@@ -52,8 +54,8 @@ def full_game_heap():
     g = Duel()
     buf = bytearray(600)
     while not g.result:
-        g.legal_moves(buf)
-        mv = g.random_move(randrange)
+        legal_moves(g, buf)
+        mv = random_move(g, randrange)
         g.push(mv >> 6, mv & 63)
     used = gc.mem_alloc() - before
     allocated = micropython.mem_total() - total0
@@ -66,7 +68,7 @@ def loop_alloc(g, randbelow, games):
     playouts_n = 0
     while playouts_n < games:
         while not g.result:
-            mv = g.random_move(randbelow)
+            mv = random_move(g, randbelow)
             g.push(mv >> 6, mv & 63)
         while g.ply:
             g.pop()
@@ -82,7 +84,7 @@ def solo_playouts(ms):
     while time.ticks_diff(time.ticks_ms(), t0) < ms:
         g = games[n & 7]
         while not g.result:
-            k = g.legal_moves(buf)
+            k = legal_moves(g, buf)
             j = randrange(k)
             g.push(buf[2 * j], buf[2 * j + 1])
         while g.ply:

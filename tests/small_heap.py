@@ -5,15 +5,17 @@
 import gc
 
 from fireice import record
-from fireice.duel import Duel, handicap_position
+from fireice.duel import Duel
 from fireice.geom import RESULT_NAMES, move_name
-from fireice.solo import Solitaire, deal
+from fireice.seeded import deal, handicap_position
+from fireice.solo import Solitaire
+from fireice.moves import legal_moves
 
 
 def play(game, rec, buf, seed):
     x = seed
     while not game.result:
-        n = game.legal_moves(buf)
+        n = legal_moves(game, buf)
         x = (x * 75 + 74) % 65537
         k = x % n
         frm = buf[2 * k]

@@ -1,24 +1,26 @@
 # The board: sensors, tracker, game record, buttons and lights wired together.
 # tick(now) is one pass of the main loop: scan, debounce, track, render.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
-from fireboard import buttons, games
+from fireboard import buttons
 from fireboard.lights import Lights
-from fireboard.sensing import ColourScanner, Debouncer, DigitalScanner
+from fireboard.sensing import Debouncer, DigitalScanner
 from fireboard.tracker import ERROR, SETUP, Tracker
-from fireice.geom import FireIceError, hole_name
+from fireice.geom import FireIceError
 
 
 class App:
-    def __init__(self, hw, cfg, store, emit, seed=0):
+    def __init__(self, hw, cfg, games, emit, seed=0):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
-        configuration; store: the file store; emit(event_dict): where
-        events go (USB, or the simulator's standard output)."""
+        configuration; games: the game records on flash (fireboard.games);
+        emit(event_dict): where events go (USB, or the simulator's output)."""
         self.cfg = cfg
         self.emit = emit
         self.seed = seed
         pins = cfg["pins"]
         select = [hw.output(p) for p in pins["mux_select"]]
         if cfg["front"] == "colour":
+            from fireboard.colour import ColourScanner
+
             self.scanner = ColourScanner(
                 select,
                 [hw.output(p) for p in pins["analog_island_select"]],
@@ -40,7 +42,7 @@ class App:
         self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
         self.undo_button = buttons.Button(hw.input(pins["button_undo"]), cfg["long_press_ms"])
         self.new_button = buttons.Button(hw.input(pins["button_new"]), cfg["long_press_ms"])
-        self.games = games.Games(store)
+        self.games = games
         self.mode = "duel"
         self.handicap = 0
         self.handicap_side = 1
@@ -49,22 +51,21 @@ class App:
 
     # --- starting ---------------------------------------------------------------
 
-    def begin(self, now):
-        """First scan and the saved game: resume it, or start a new one."""
+    def begin(self, now, game=None, problem=None):
+        """First scan, then the saved game (from games.resume(), done before
+        the App is built so the record reader is gone again): play on, or
+        start a new game."""
         self.now = now
         if self.scanner.colour:
-            self._baseline()
+            self.scanner.baseline(self.games.store)
         self.scanner.scan(self.raw)
         self.deb.prime(self.raw)
-        game, problem = self.games.resume()
         if problem:
             self._out({"ev": "error", "reason": problem})
         if game is None:
             self.new_game()
             return
-        from fireice.solo import Solitaire
-
-        self.mode = "solitaire" if isinstance(game, Solitaire) else "duel"
+        self.mode = "duel" if game.duel else "solitaire"
         t = self.tracker
         t.start(game, setup=False)
         t.update(self.deb.stable)
@@ -73,29 +74,8 @@ class App:
             t.events.clear()
             t.start(game, setup=True)
             t.update(self.deb.stable)
-        self._out({"ev": "resumed", "moves": game.ply, "phase": t.status()["phase"]})
+        self._out({"ev": "resumed", "moves": game.ply})
         self._drain()
-
-    def _baseline(self):
-        # colour front end: empty-hole readings, kept in calib.json
-        import json
-
-        store = self.games.store
-        stored = None
-        text = store.read("calib.json")
-        if text:
-            try:
-                stored = json.loads(text)["base"]
-                if len(stored) != 49:
-                    stored = None
-            except (ValueError, KeyError, TypeError):
-                stored = None
-        samples = []
-        for _ in range(4):
-            self.scanner.scan(self.raw)
-            samples.append(list(self.scanner.raw))
-        self.scanner.calibrate(samples, stored)
-        store.write("calib.json", json.dumps({"base": list(self.scanner.base)}))
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position."""
@@ -108,7 +88,9 @@ class App:
         if seed is not None:
             self.seed = seed
         self._drain()  # what the old game still had to say comes first
-        game, tags = games.new_game(
+        from fireboard.games import new_game
+
+        game, tags = new_game(
             self.mode, self.handicap, self.handicap_side, self.seed, position, to_move
         )
         self.seed += 1
@@ -146,11 +128,16 @@ class App:
                 self.new_game()
         if self.tracker.events:
             self._drain()
-        if self.lights.compose(self.tracker, now) and self.lights.show():
-            self.frame_sent()
+        if self.lights.compose(self.tracker, now):
+            self.lights.show()
 
-    def frame_sent(self):
-        """Called when a new frame went to the LEDs (the simulator reports it)."""
+    def settle(self):
+        """Take the pegs as they stand now, without debounce (after the
+        virtual board's instant set-up)."""
+        self.scanner.scan(self.raw)
+        self.deb.prime(self.raw)
+        self.tracker.update(self.deb.stable)
+        self._drain()
 
     def undo(self):
         t = self.tracker
@@ -180,38 +167,3 @@ class App:
     def _out(self, ev):
         ev["at"] = self.now
         self.emit(ev)
-
-    # --- what the board shows ----------------------------------------------------
-
-    def status(self):
-        import gc
-
-        from fireice.geom import RESULT_NAMES, SIDE_NAMES
-        from fireboard.tracker import PHASE_NAMES
-
-        t = self.tracker
-        g = t.game
-        gc.collect()
-        st = {
-            "ev": "status",
-            "mode": self.mode,
-            "front": self.cfg["front"],
-            "position": g.position() if g else None,
-            "to_move": SIDE_NAMES[g.to_move] if g else None,
-            "result": RESULT_NAMES[g.result] if g else None,
-            "moves": g.ply if g else 0,
-            "phase": PHASE_NAMES[t.phase],
-            "heap_free": gc.mem_free(),
-        }
-        if t.phase >= 5 and t.phase <= 7:  # error, restore, setup: what the lights ask
-            from fireice.geom import hole_name, position_str
-
-            st["fix"] = hole_name(t.fix) if t.fix != 255 else None
-            st["fix_kind"] = (None, "remove", "put", "colour")[t.fix_kind]
-            st["target"] = position_str(t.target)
-        return st
-
-    def led_names(self):
-        names = [hole_name(h) for h in range(49)] + ["turn-fire", "turn-ice"]
-        led_map = self.cfg["led_map"]
-        return [names[led_map[k]] for k in range(51)] if led_map else names

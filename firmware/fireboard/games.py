@@ -16,6 +16,13 @@ def _record():
 
     return record
 
+
+def _rec():
+    from fireice import rec
+
+    return rec
+
+
 CURRENT = "game.txt"
 ARCHIVE = "games"
 
@@ -28,11 +35,10 @@ class Games:
     def new(self, game, tags):
         """Start the record of a new game (tags: list of [name, value])."""
         self._archive()
-        record = _record()
-        rec = record.Record()
+        rec = _rec().Record()
         for name, value in tags:
             rec.set(name, value)
-        if not hasattr(game, "supply"):  # solitaire
+        if not game.duel:
             rec.set("Mode", "solitaire")
             rec.set("Setup", game.position())
         else:
@@ -43,8 +49,7 @@ class Games:
         self._save()
 
     def _save(self):
-        self.store.write(CURRENT, _record().format(self.rec))
-        forget("fireice.record")
+        self.store.write(CURRENT, _rec().format(self.rec))
 
     def moved(self, text):
         self.rec.moves.append(text)
@@ -64,10 +69,8 @@ class Games:
         text = self.store.read(CURRENT)
         if text is None:
             return
-        try:
-            keep = bool(_record().parse(text).moves)
-        except FireIceError:
-            keep = True  # unreadable: keep it for the owner to look at
+        # a record with moves (or one that cannot be read) is kept
+        keep = text.find("\n\n") < 0 or bool(text[text.find("\n\n") :].strip())
         if keep:
             self.store.mkdir(ARCHIVE)
             self.store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, self.next_number()))
@@ -128,10 +131,10 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
         from fireice.solo import Solitaire
 
         if position is None:
-            from fireice.solo import deal
+            from fireice.seeded import deal
 
             position = deal(seed)
-            forget("fireice.rng")
+            forget("fireice.seeded")
             tags.append(["Seed", str(seed)])
         if to_move:
             tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
@@ -142,10 +145,10 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
         raise FireIceError("mode must be duel or solitaire, not %r" % mode)
     if position is None:
         if handicap:
-            from fireice.duel import handicap_position
+            from fireice.seeded import handicap_position
 
             position = handicap_position(handicap, side, seed)
-            forget("fireice.rng")
+            forget("fireice.seeded")
             tags.append(["Handicap", str(handicap)])
             tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
             tags.append(["Seed", str(seed)])

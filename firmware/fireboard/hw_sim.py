@@ -9,10 +9,11 @@ except ImportError:  # CPython
 
 from array import array
 
-# ADC model of the colour front end (16-bit readings): an empty hole reads
-# about mid-scale, a magnet moves it by about SWING, up for Fire.
-MID = 32768
-SWING = 14000
+# ADC model of the colour front end (16-bit readings, DRV5053EA on 3.3 V):
+# an empty hole reads about 1.0 V, a peg's magnet moves it by about 0.7 V,
+# up for Fire (north pole up), down for Ice.
+_MID = 19900
+_SWING = 14000
 
 
 class Board:
@@ -29,7 +30,6 @@ class Board:
         self.isel = 0  # top mux channel (T lines)
         self.pressed = bytearray(32)  # by GPIO: 1 while held
         self.pin_ops = 0
-        self.frames = []  # frames written to the strip (by the sim driver)
         self.strip_writes = 0
         self.on_frame = None
         # each sensor's empty reading differs a little, as real ones do
@@ -37,7 +37,7 @@ class Board:
         self.base = array("H", [0] * 49)
         for h in range(49):
             x = (x * 75 + 74) % 65537
-            self.base[h] = MID - 900 + x % 1800
+            self.base[h] = _MID - 900 + x % 1800
         self._noise = seed & 0xFF
         slots = cfg["sensor_map"] or list(range(49))
         self.slot = bytes(slots)
@@ -64,7 +64,7 @@ class Board:
         self._noise = (self._noise * 109 + 89) & 0xFF
         v = base + (self._noise >> 2) - 32  # +-32 counts of noise
         if f == 1:
-            return min(65535, v + SWING)
+            return min(65535, v + _SWING)
         if f == 2:
             return v
         if f == 3:
@@ -73,9 +73,9 @@ class Board:
         if self.now < self.bounce_until[h] and ((self.now + h) >> 1) & 1:
             peg = 0
         if peg == 1:
-            v += SWING * sign
+            v += _SWING * sign
         elif peg == 2:
-            v -= SWING * sign
+            v -= _SWING * sign
         return min(65535, max(0, v))
 
     def hole_at(self, island, channel):
@@ -83,44 +83,40 @@ class Board:
 
 
 class Pin:
-    """A GPIO of the virtual board. Its role comes from the pin map."""
+    """A GPIO of the virtual board; its role comes from the pin map:
+    code = role * 8 + index, roles 1 S line, 2 T line, 3 mux output (island
+    index), 4 button (index = GPIO), 0 anything else."""
 
     def __init__(self, board, gpio):
         self.board = board
-        self.gpio = gpio
         pins = board.cfg["pins"]
-        self.role = 0  # 0 unused, 1 S line, 2 T line, 3 mux output, 4 button
-        self.bit = 0
-        if gpio in pins["mux_select"]:
-            self.role, self.bit = 1, pins["mux_select"].index(gpio)
-        elif gpio in pins["analog_island_select"]:
-            self.role, self.bit = 2, pins["analog_island_select"].index(gpio)
-        elif gpio in pins["digital_mux_out"]:
-            self.role, self.bit = 3, pins["digital_mux_out"].index(gpio)
-        elif gpio in (pins["button_undo"], pins["button_new"]):
-            self.role = 4
-        self.level = 0
+        code = 32 + gpio if gpio in (pins["button_undo"], pins["button_new"]) else 0
+        for role, key in ((1, "mux_select"), (2, "analog_island_select"), (3, "digital_mux_out")):
+            if gpio in pins[key]:
+                code = 8 * role + pins[key].index(gpio)
+        self.code = code
 
     @micropython.native
     def value(self, v=None):
         b = self.board
         b.pin_ops += 1
+        code = int(self.code)
+        role = code >> 3
         if v is not None:
-            self.level = 1 if v else 0
-            m = 1 << self.bit
-            if self.role == 1:
+            m = 1 << (code & 7)
+            if role == 1:
                 b.sel = (b.sel | m) if v else (b.sel & ~m)
-            elif self.role == 2:
+            elif role == 2:
                 b.isel = (b.isel | m) if v else (b.isel & ~m)
             return None
-        if self.role == 3:
-            h = b.hole_at(self.bit, b.sel)
+        if role == 3:
+            h = b.hole_at(code & 7, b.sel)
             present = h != 255 and b.occupied(h)
             on = 0 if b.cfg["active_low"] else 1
             return on if present else 1 - on
-        if self.role == 4:
-            return 0 if b.pressed[self.gpio] else 1
-        return self.level
+        if role >= 4:
+            return 0 if b.pressed[code - 32] else 1
+        return 0
 
 
 class ADC:
@@ -132,7 +128,7 @@ class ADC:
         b = self.board
         b.pin_ops += 1
         h = b.hole_at(b.isel, b.sel)
-        return MID if h == 255 else b.reading(h)
+        return _MID if h == 255 else b.reading(h)
 
 
 class Strip:

@@ -9,38 +9,37 @@ except ImportError:  # CPython
     from fireice.compat import const, micropython  # type: ignore[no-redef]
 
 from fireboard import tracker as tr
-from fireice.duel import Duel
 from fireice.geom import LINES, TARGETS
 
-N = const(51)
-TURN_FIRE = const(49)
-TURN_ICE = const(50)
-BLINK_MS = const(250)
+_N = const(51)
+_TURN_FIRE = const(49)
+_TURN_ICE = const(50)
+_BLINK_MS = const(250)
 
 # colours at full strength: Fire red, Ice aqua, errors violet (neither side's)
-FIRE = (255, 24, 0)
-ICE = (0, 200, 255)
-ERROR = (170, 0, 255)
-WHITE = (160, 160, 160)
-SIDE = (WHITE, FIRE, ICE)
+_FIRE = (255, 24, 0)
+_ICE = (0, 200, 255)
+_ERROR = (170, 0, 255)
+_WHITE = (160, 160, 160)
+_SIDE = (_WHITE, _FIRE, _ICE)
 
 
 class Lights:
     def __init__(self, strip, cfg, front):
         self.strip = strip
-        self.frame = bytearray(3 * N)  # composed, hole order
-        self.out = bytearray(3 * N)  # to send, chain order
-        self.sent = bytearray(3 * N)  # last sent
+        self.frame = bytearray(3 * _N)  # composed, hole order
+        self.out = bytearray(3 * _N)  # to send, chain order
+        self.sent = bytearray(3 * _N)  # last sent
         self.brightness = cfg["brightness"]
         led_map = cfg["led_map"]
         # where each hole's colour goes in the chain
-        self.pos = bytearray(N)
-        for k in range(N):
+        self.pos = bytearray(_N)
+        for k in range(_N):
             self.pos[led_map[k] if led_map else k] = k
         cap = cfg["led_cap_ma"][front]
-        self._idle = int(N * cfg["led_idle_ma"])
+        self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
-        self._allowed = int((cap - N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"])
+        self._allowed = int((cap - _N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"])
         self._ch10 = int(cfg["led_channel_ma"] * 10)
         self.frames = 0  # frames sent
         self.scaled = 0  # frames dimmed to keep under the cap
@@ -60,27 +59,27 @@ class Lights:
     def compose(self, t, now):
         """Draw the tracker's state into the frame. Returns True when it did
         (the state or the blink phase changed)."""
-        blink = (now // BLINK_MS) & 1
+        blink = (now // _BLINK_MS) & 1
         if t.version == self._seen and (blink == self._phase or not self._blinks):
             return False
         self._blinks = False
         self._seen = t.version
         self._phase = blink
         f = self.frame
-        for k in range(3 * N):
+        for k in range(3 * _N):
             f[k] = 0
         g = t.game
         if g is None:
             return True
         phase = t.phase
-        duel = isinstance(g, Duel)
+        duel = g.duel
         if duel and phase != tr.SETUP:
             self._control(g)
         if phase == tr.OVER:
             self._over(g, blink)
             return True
         if g.to_move and phase != tr.SETUP:
-            self._put(TURN_FIRE if g.to_move == 1 else TURN_ICE, SIDE[g.to_move])
+            self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move])
         if phase == tr.LIFTED:
             # where the lifted peg may go (duel: empty holes; solitaire: the
             # other colour's pegs it can capture)
@@ -90,12 +89,12 @@ class Lights:
             for k in range(12 * h, 12 * h + 12):
                 x = TARGETS[k]
                 if g.cells[x] == want:
-                    self._put(x, SIDE[s])
-            self._put(h, SIDE[s], 1)
+                    self._put(x, _SIDE[s])
+            self._put(h, _SIDE[s], 1)
         elif phase == tr.LANDED:
             s = g.to_move
-            self._put(t.t, SIDE[s], 1)
-            self._put(t.h, SIDE[3 - s], 4 if blink else 2)  # the fill goes here
+            self._put(t.t, _SIDE[s], 1)
+            self._put(t.h, _SIDE[3 - s], 4 if blink else 2)  # the fill goes here
             self._blinks = True
         elif phase == tr.VICTIM:
             # the pegs that can capture the lifted one
@@ -104,11 +103,11 @@ class Lights:
                 y = TARGETS[k]
                 c = g.cells[y]
                 if c == 3 - v and (not g.to_move or g.to_move == c):
-                    self._put(y, SIDE[c], 4 if blink else 1)
+                    self._put(y, _SIDE[c], 4 if blink else 1)
             self._blinks = True
         elif phase == tr.BOTH:
-            self._put(t.h, SIDE[g.cells[t.h]], 1)
-            self._put(t.t, SIDE[g.cells[t.t]], 1)
+            self._put(t.h, _SIDE[g.cells[t.h]], 1)
+            self._put(t.t, _SIDE[g.cells[t.t]], 1)
         elif phase == tr.ERROR or phase == tr.RESTORE or phase == tr.SETUP:
             self._fixes(t, blink)
             self._blinks = True
@@ -124,24 +123,24 @@ class Lights:
                     if m & line == line:
                         for p in range(7):
                             if line >> p & 1:
-                                self._put(7 * i + p, SIDE[side], 1)
+                                self._put(7 * i + p, _SIDE[side], 1)
                         break
 
     def _fixes(self, t, blink):
         # one fix (or all, in setup): a peg to remove blinks violet, a missing
         # one glows in its colour, a wrong colour blinks in the right one
         want = t.target
-        p = t._last_p
+        p = t.p
         for k in range(49):
             if not (t.all_fixes or k == t.fix):
                 continue
             if want[k] == 0 and p[k] != 0:
                 if blink:
-                    self._put(k, ERROR)
+                    self._put(k, _ERROR)
             elif want[k] != 0 and p[k] == 0:
-                self._put(k, SIDE[want[k]], 2)
+                self._put(k, _SIDE[want[k]], 2)
             elif t.colour and want[k] != p[k]:
-                self._put(k, SIDE[want[k]], 4 if blink else 1)
+                self._put(k, _SIDE[want[k]], 4 if blink else 1)
 
     def _over(self, g, blink):
         r = g.result
@@ -151,20 +150,20 @@ class Lights:
             for i in range(7):
                 if line >> i & 1:
                     for h in range(7 * i, 7 * i + 7):
-                        self._put(h, SIDE[r], 2)
-            self._put(TURN_FIRE if r == 1 else TURN_ICE, SIDE[r], 4 if blink else 1)
+                        self._put(h, _SIDE[r], 2)
+            self._put(_TURN_FIRE if r == 1 else _TURN_ICE, _SIDE[r], 4 if blink else 1)
             self._blinks = True
         elif r == 4:  # solitaire won: the last peg shines
             for h in range(49):
                 if g.cells[h]:
-                    self._put(h, SIDE[g.cells[h]])
-            self._put(TURN_FIRE, FIRE, 4 if blink else 1)
-            self._put(TURN_ICE, ICE, 1 if blink else 4)
+                    self._put(h, _SIDE[g.cells[h]])
+            self._put(_TURN_FIRE, _FIRE, 4 if blink else 1)
+            self._put(_TURN_ICE, _ICE, 1 if blink else 4)
             self._blinks = True
         else:  # lost, or a draw: the pegs left glow
             for h in range(49):
                 if g.cells[h]:
-                    self._put(h, ERROR if r == 5 else WHITE, 1)
+                    self._put(h, _ERROR if r == 5 else _WHITE, 1)
 
     @micropython.native
     def show(self):

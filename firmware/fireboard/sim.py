@@ -2,125 +2,114 @@
 # simulated hardware (fireboard.hw_sim) and a virtual clock, driven by JSON
 # lines on standard input and reporting JSON lines on standard output.
 # See docs/protocol.md. Started by `fireice sim --headless`.
+#
+# Time is virtual: it runs on, a millisecond at a time, to each input's "at"
+# (the board scanning every scan_ms as it would), and stands still while the
+# next input is awaited. At the end of input it runs _RUN_ON_MS more.
 import json
 import sys
 
-import asyncio
-from fireboard.app import App
-from fireboard.hw_sim import Board, Hardware
-from fireboard.store import Store
-from fireice.lazy import forget
 from fireice.geom import FireIceError, parse_hole, parse_position, parse_side
-from fireice.version import VERSION
+from fireice.lazy import forget
 
-RUN_ON_MS = 2000  # after the end of input
-PRESS_MS = 80
-
-
-class MemStore:
-    """A flash that forgets everything at exit (no --flash folder)."""
-
-    def __init__(self):
-        self.files = {}
-
-    def read(self, name):
-        return self.files.get(name)
-
-    def write(self, name, text):
-        self.files[name] = text
-
-    def append(self, name, text):
-        self.files[name] = self.files.get(name, "") + text
-
-    def remove(self, name):
-        return self.files.pop(name, None) is not None
-
-    def rename(self, old, new):
-        self.files[new] = self.files.pop(old)
-
-    def mkdir(self, name):
-        pass
-
-    def listdir(self, name=""):
-        p = name + "/" if name else ""
-        return sorted(k[len(p) :] for k in self.files if k.startswith(p) and "/" not in k[len(p) :])
-
-
-class VirtualClock:
-    """Virtual milliseconds. sleep_ms() lets the other task (the input
-    reader) run at every millisecond, so inputs land at their exact time."""
-
-    def __init__(self, board):
-        self.board = board
-        self.now = 0
-
-    async def sleep_ms(self, ms):
-        b = self.board
-        for _ in range(ms):
-            self.now += 1
-            b.now = self.now
-            await asyncio.sleep_ms(0)
+_RUN_ON_MS = 2000
+_PRESS_MS = 80
 
 
 class Sim:
-    def __init__(self, front="digital", flash=None, seed=0, out=None):
-        self.out = out or sys.stdout
-        store = Store(flash) if flash else MemStore()
-        from fireboard import config
+    def __init__(self, front=None, flash=None, seed=0):
+        if flash:
+            from fireboard.store import Store
 
-        cfg, problem = config.load(store)
-        forget("fireboard.config")
+            store = Store(flash)
+        else:
+            from fireboard.memstore import MemStore
+
+            store = MemStore()
+        from fireboard import defaults
+
+        cfg, problem = defaults.load(store)
+        forget("fireboard.defaults")
+        # the saved game first: the record reader is gone before the rest loads
+        from fireboard.games import Games
+
+        games = Games(store)
+        self.resumed = games.resume()
         if front:
             cfg["front"] = front
         self.cfg = cfg
+        self.now = 0
+        from fireboard.app import App
+        from fireboard.hw_sim import Board, Hardware
+
         self.board = Board(cfg, seed)
-        self.clock = VirtualClock(self.board)
-        self.app = App(Hardware(self.board), cfg, store, self.emit, seed)
+        self.app = App(Hardware(self.board), cfg, games, self.emit, seed)
         self.board.on_frame = self.frame
-        self.last_at = 0
-        self.done = False
-        self.releases = []  # (at, gpio) button releases due
-        self.emit({"ev": "hello", "version": VERSION, "front": cfg["front"], "leds": self.app.led_names()})
+        self.releases = []  # [at, gpio] of held buttons
+        from fireboard import report
+
+        self.emit(report.hello(self.app))
+        forget("fireboard.report")
         if problem:
-            self.emit({"ev": "error", "reason": problem})
+            self.error(problem)
 
     def emit(self, ev):
         if "at" not in ev:
-            ev["at"] = self.clock.now
-        self.out.write(json.dumps(ev))
-        self.out.write("\n")
-
-    def frame(self, rgb):
-        self.emit({"ev": "leds", "rgb": [[rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2]] for k in range(51)]})
-
-    # --- inputs ----------------------------------------------------------------
-
-    def handle(self, line):
-        """Apply one input line now. Bad input: an error event, nothing changed."""
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            return self.error("not JSON: %s" % line.strip()[:80])
-        if not isinstance(msg, dict):
-            return self.error("an input line is a JSON object")
-        self.app.now = self.clock.now
-        try:
-            self.apply(msg)
-        except FireIceError as e:
-            self.error(str(e))
-        except (KeyError, TypeError, ValueError) as e:
-            self.error("bad input %s: %r" % (line.strip()[:80], e))
+            ev["at"] = self.now
+        w = sys.stdout.write
+        w(json.dumps(ev))
+        w("\n")
 
     def error(self, reason):
         self.emit({"ev": "error", "reason": reason})
 
-    def at_of(self, msg):
-        at = msg.get("at", self.clock.now)
-        if not isinstance(at, int) or at < 0:
-            raise FireIceError("'at' must be a whole number of ms, not %r" % (at,))
-        if at < self.last_at:
-            raise FireIceError("'at' %d is before the previous input's %d" % (at, self.last_at))
-        return at
+    def frame(self, rgb):
+        w = sys.stdout.write
+        w('{"ev": "leds", "at": %d, "rgb": [' % self.now)
+        for k in range(51):
+            w(
+                "[%d, %d, %d]%s"
+                % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
+            )
+
+    def run_to(self, at):
+        """Let virtual time run on to at: the board ticks every scan_ms."""
+        b = self.board
+        app = self.app
+        period = self.cfg["scan_ms"]
+        while self.now < at:
+            self.now += 1
+            b.now = self.now
+            rel = self.releases
+            if rel and rel[0][0] <= self.now:
+                b.pressed[rel.pop(0)[1]] = 0
+            if self.now % period == 0:
+                app.tick(self.now)
+
+    def line(self, text):
+        """One input line: run to its time, then apply it. A bad line gets
+        an error event and changes nothing."""
+        try:
+            msg = json.loads(text)
+            if not isinstance(msg, dict):
+                raise FireIceError("an input line is a JSON object")
+            at = msg.get("at", self.now)
+            if not isinstance(at, int) or at < self.now:
+                raise FireIceError("'at' must be a whole number of ms, not before %d" % self.now)
+        except (ValueError, FireIceError) as e:
+            return self.error("%s: %s" % (e, text.strip()[:80]))
+        self.run_to(at)
+        self.app.now = at
+        try:
+            self.apply(msg)
+        except (FireIceError, KeyError, TypeError, ValueError) as e:
+            self.error("%s: %s" % (e, text.strip()[:80]))
+
+    def _ms(self, msg, key, default, top):
+        v = msg.get(key, default)
+        if not isinstance(v, int) or not 0 <= v <= top:
+            raise FireIceError("%r must be 0..%d ms" % (key, top))
+        return v
 
     def apply(self, msg):
         b = self.board
@@ -129,165 +118,76 @@ class Sim:
             for h in range(49):
                 b.pegs[h] = cells[h]
                 b.bounce_until[h] = 0
-            # put instantly: the sensors read it at once, without debounce
-            app = self.app
-            app.scanner.scan(app.raw)
-            app.deb.prime(app.raw)
-            app.tracker.update(app.deb.stable)
-            app._drain()
-        elif "lift" in msg:
-            h = parse_hole(msg["lift"])
-            if not b.pegs[h]:
-                raise FireIceError("no peg in %s to lift" % msg["lift"])
-            b.pegs[h] = 0
-            self._bounce(h, msg)
-        elif "put" in msg:
-            h = parse_hole(msg["put"])
-            if b.pegs[h]:
-                raise FireIceError("%s already holds a peg" % msg["put"])
-            peg = msg.get("peg")
-            if peg is None:
-                if self.cfg["front"] == "colour":
-                    raise FireIceError("the colour front end needs \"peg\": \"fire\" or \"ice\"")
-                side = self._guess_colour(h)
+            self.app.settle()  # put instantly: read at once, without debounce
+        elif "lift" in msg or "put" in msg:
+            lift = "lift" in msg
+            h = parse_hole(msg["lift" if lift else "put"])
+            bounce = self._ms(msg, "bounce", 0, 1000)
+            if lift == (b.pegs[h] == 0):
+                raise FireIceError("no peg to lift" if lift else "the hole already holds a peg")
+            if lift:
+                b.pegs[h] = 0
             else:
-                side = parse_side(peg)
-            b.pegs[h] = side
-            self._bounce(h, msg)
+                peg = msg.get("peg")
+                if peg is None and self.cfg["front"] == "colour":
+                    raise FireIceError('the colour front end needs "peg": "fire" or "ice"')
+                b.pegs[h] = parse_side(peg) if peg is not None else self._colour_for(h)
+            if bounce:
+                b.bounce_until[h] = self.now + bounce
         elif "bounce" in msg:
             h = parse_hole(msg["bounce"])
-            ms = msg.get("ms", 15)
-            if not isinstance(ms, int) or not 0 < ms <= 1000:
-                raise FireIceError("bounce 'ms' must be 1..1000")
-            b.bounce_until[h] = self.clock.now + ms
+            b.bounce_until[h] = self.now + self._ms(msg, "ms", 15, 1000)
         elif "press" in msg:
             name = msg["press"]
-            pins = self.cfg["pins"]
-            if name not in ("undo", "new"):
+            if name != "undo" and name != "new":
                 raise FireIceError("press undo or new, not %r" % (name,))
-            ms = msg.get("ms", PRESS_MS)
-            if not isinstance(ms, int) or not 0 < ms <= 10000:
-                raise FireIceError("press 'ms' must be 1..10000")
-            gpio = pins["button_" + name]
+            gpio = self.cfg["pins"]["button_" + name]
             b.pressed[gpio] = 1
-            self.releases.append((self.clock.now + ms, gpio))
+            self.releases.append([self.now + self._ms(msg, "ms", _PRESS_MS, 10000), gpio])
+            self.releases.sort()
         elif "cmd" in msg:
-            self.command(msg)
+            from fireboard import report
+
+            report.command(self.app, msg, self.emit)
+            forget("fireboard.report")
         else:
-            raise FireIceError("unknown input: %s" % ", ".join(sorted(msg)))
+            raise FireIceError("unknown input")
 
-    def _bounce(self, h, msg):
-        ms = msg.get("bounce", 0)
-        if not isinstance(ms, int) or not 0 <= ms <= 1000:
-            raise FireIceError("'bounce' must be 0..1000 ms")
-        if ms:
-            self.board.bounce_until[h] = self.clock.now + ms
-
-    def _guess_colour(self, h):
-        # digital front end, no colour given: the one the game wants there
-        g = self.app.tracker.game
-        want = self.app.tracker.target[h] if self.app.tracker.phase >= 5 else 0
-        if want:
-            return want
-        if g is not None and g.to_move:
-            return g.to_move
-        return 1
-
-    def command(self, msg):
-        cmd = msg["cmd"]
-        if cmd == "new":
-            mode = msg.get("mode", self.app.mode)
-            if mode not in ("duel", "solitaire"):
-                raise FireIceError("mode must be duel or solitaire, not %r" % (mode,))
-            handicap = msg.get("handicap", 0)
-            if not isinstance(handicap, int) or not 0 <= handicap <= 6:
-                raise FireIceError("handicap must be 0..6")
-            side = parse_side(msg.get("side", "fire"))
-            seed = msg.get("seed")
-            if seed is not None and (not isinstance(seed, int) or seed < 0):
-                raise FireIceError("seed must be a whole number >= 0")
-            position = msg.get("position")
-            if position is not None:
-                parse_position(position)
-            to_move = msg.get("to_move")
-            to_move = parse_side(to_move) if to_move is not None else None
-            self.app.new_game(mode, handicap, side, seed, position, to_move)
-        elif cmd == "status":
-            self.emit(self.app.status())
-        else:
-            raise FireIceError("unknown command %r" % (cmd,))
-
-    # --- running ----------------------------------------------------------------
-
-    async def reader(self, stream):
-        while True:
-            line = stream.readline()
-            if not line:
-                break
-            if not line.strip():
-                continue
-            try:
-                msg = json.loads(line)
-                at = self.at_of(msg) if isinstance(msg, dict) else self.clock.now
-            except (ValueError, FireIceError) as e:
-                self.error(str(e) if isinstance(e, FireIceError) else "not JSON: %s" % line.strip()[:80])
-                continue
-            while self.clock.now < at:
-                await asyncio.sleep_ms(0)
-            self.last_at = at
-            self.handle(line)
-        end = self.clock.now + RUN_ON_MS
-        while self.clock.now < end:
-            await asyncio.sleep_ms(0)
-        self.done = True
-
-    async def board_loop(self):
-        app = self.app
-        clock = self.clock
-        period = self.cfg["scan_ms"]
-        while not self.done:
-            rel = self.releases
-            if rel:
-                for item in list(rel):
-                    if item[0] <= clock.now:
-                        self.board.pressed[item[1]] = 0
-                        rel.remove(item)
-            app.tick(clock.now)
-            await clock.sleep_ms(period)
+    def _colour_for(self, h):
+        # presence-only front end and no colour given: what the game wants there
+        t = self.app.tracker
+        if t.phase >= 5 and t.target[h]:
+            return t.target[h]
+        g = t.game
+        return g.to_move if g is not None and g.to_move else 1
 
     def run(self, stream):
-        self.app.begin(self.clock.now)
-
-        async def main():
-            asyncio.create_task(self.board_loop())
-            await self.reader(stream)
-
-        asyncio.run(main())
+        self.app.begin(0, *self.resumed)
+        self.resumed = None
+        while True:
+            text = stream.readline()
+            if not text:
+                break
+            if text.strip():
+                self.line(text)
+        self.run_to(self.now + _RUN_ON_MS)
 
 
 def main(argv):
-    front = None
-    flash = None
-    seed = 0
+    opts = {"--front": None, "--flash": None, "--seed": "0"}
     k = 0
     while k < len(argv):
-        a = argv[k]
-        if a in ("--front", "--flash", "--seed") and k + 1 < len(argv):
-            v = argv[k + 1]
-            if a == "--front":
-                front = v
-            elif a == "--flash":
-                flash = v
-            else:
-                seed = int(v)
-            k += 2
-        else:
-            sys.stderr.write("fireboard.sim: unknown argument %s\n" % a)
+        if argv[k] not in opts or k + 1 >= len(argv):
+            sys.stderr.write(
+                "fireboard.sim: usage: [--front digital|colour] [--flash DIR] [--seed N]\n"
+            )
             sys.exit(2)
-    if front not in (None, "digital", "colour"):
+        opts[argv[k]] = argv[k + 1]
+        k += 2
+    if opts["--front"] not in (None, "digital", "colour"):
         sys.stderr.write("fireboard.sim: --front digital or colour\n")
         sys.exit(2)
-    Sim(front, flash, seed).run(sys.stdin)
+    Sim(opts["--front"], opts["--flash"], int(opts["--seed"])).run(sys.stdin)
 
 
 if __name__ == "__main__":

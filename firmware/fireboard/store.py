@@ -63,9 +63,3 @@ class Store:
             return sorted(os.listdir(p))
         except OSError:
             return []
-
-    def size(self, name):
-        try:
-            return os.stat(self.path(name))[6]
-        except OSError:
-            return -1

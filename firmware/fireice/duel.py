@@ -11,7 +11,6 @@ from fireice.geom import (
     LINES,
     SIDE_NAMES,
     START,
-    TARGETS,
     FireIceError,
     hole_name,
 )
@@ -32,6 +31,8 @@ class Duel(Position):
     push()/pop() make and take back a move without checking it and without
     allocating; play() checks first and raises IllegalMoveError.
     """
+
+    duel = True
 
     def __init__(self, position=START, to_move=1):
         Position.__init__(self)
@@ -223,49 +224,6 @@ class Duel(Position):
             return "%s is not empty" % hole_name(to)
         return why
 
-    @micropython.native
-    def legal_moves(self, buf):
-        """Write the legal moves into buf as frm, to byte pairs (buf holds at
-        least 600 bytes); return their number."""
-        s = self.to_move
-        if not s:
-            return 0
-        cells = self.cells
-        pegs = self.pegs
-        n = 0
-        b = _PEGS * (s - 1)
-        for k in range(b, b + self.count[s]):
-            h = pegs[k]
-            for t in range(12 * h, 12 * h + 12):
-                t = TARGETS[t]
-                if not cells[t]:
-                    buf[n] = h
-                    buf[n + 1] = t
-                    n += 2
-        return n >> 1
-
-    @micropython.native
-    def random_move(self, randbelow):
-        """A uniformly random legal move as frm * 64 + to, or -1 when the game
-        is over. randbelow(n) returns an integer in 0..n-1.
-
-        Draws a (peg, target) pair and retries until the target is empty:
-        every legal move is equally likely, and no list is built."""
-        s = self.to_move
-        if not s:
-            return -1
-        cells = self.cells
-        n = 12 * self.count[s]
-        b = _PEGS * (s - 1)
-        pegs = self.pegs
-        while True:
-            r = randbelow(n)
-            k = r // 12
-            h = pegs[b + k]
-            t = TARGETS[12 * h + r - 12 * k]
-            if not cells[t]:
-                return h * 64 + t
-
     def winning_line(self):
         """7-bit mask of the line of islands that won, 0 while nobody has."""
         r = self.result
@@ -274,26 +232,3 @@ class Duel(Position):
             if k:
                 return LINES[k - 1]
         return 0
-
-    def moves_played(self):
-        """The moves so far as (frm, to) tuples."""
-        return [(self.hist[2 * k], self.hist[2 * k + 1]) for k in range(self.ply)]
-
-
-def handicap_position(count, side=1, seed=0):
-    """The start position plus count (1..6) pegs of side, one on each of count
-    islands other than D, at positions drawn from a generator seeded with seed.
-    Returns a 49-character position string."""
-    if not 1 <= count <= 6:
-        raise FireIceError("a handicap is 1 to 6 pegs, not %d" % count)
-    if side != 1 and side != 2:
-        raise FireIceError("the handicap side must be 1 (fire) or 2 (ice)")
-    from fireice.rng import Rng
-
-    rng = Rng(seed)
-    islands = [0, 1, 2, 4, 5, 6]
-    rng.shuffle(islands)
-    cells = bytearray(START, "ascii")
-    for i in islands[:count]:
-        cells[7 * i + rng.below(7)] = ord("#" if side == 1 else "O")
-    return cells.decode()

@@ -16,18 +16,14 @@ except ImportError:  # CPython
     from fireice.compat import const
 
 
-EMPTY = const(0)
-FIRE = const(1)
-ICE = const(2)
-
 _NHOLES = const(49)
+_FIRE = const(1)
+_ICE = const(2)
 
+# Sides: 1 Fire, 2 Ice. Results: 0 running, 1 Fire won, 2 Ice won, 3 draw,
+# 4 solitaire won, 5 solitaire lost.
 SIDE_NAMES = (None, "fire", "ice")
 RESULT_NAMES = (None, "fire", "ice", "draw", "won", "lost")
-# Result codes: 0 running, FIRE or ICE (duel winner), then these three.
-DRAW = const(3)
-WON = const(4)
-LOST = const(5)
 
 ISLANDS = "ABCDEFG"
 PEG_CHARS = "-#O"
@@ -167,9 +163,9 @@ def parse_position(text):
     for h in range(_NHOLES):
         c = text[h]
         if c == "#":
-            cells[h] = FIRE
+            cells[h] = _FIRE
         elif c == "O" or c == "o" or c == "0":
-            cells[h] = ICE
+            cells[h] = _ICE
         elif c != "-" and c != ".":
             raise NotationError(
                 "position character %d (%s) is %r, not one of # O -" % (h + 1, hole_name(h), c)
@@ -186,9 +182,9 @@ START = "-" * 24 + "#" + "-" * 24
 
 def parse_side(text):
     if text == "fire":
-        return FIRE
+        return _FIRE
     if text == "ice":
-        return ICE
+        return _ICE
     raise NotationError("not a side: %r (fire or ice)" % text)
 
 

@@ -9,7 +9,6 @@ except ImportError:  # CPython
 from fireice.geom import (
     LINE_OF,
     SIDE_NAMES,
-    TARGETS,
     FireIceError,
     IllegalMoveError,
     hole_name,
@@ -36,6 +35,7 @@ class Position:
 
     to_move = 0
     result = 0
+    duel = False  # a two-player game (fireice.duel.Duel)
 
     def __init__(self, position=None):
         self.cells = bytearray(_NHOLES)
@@ -110,19 +110,6 @@ class Position:
                 m |= 1 << i
         return m
 
-    @micropython.native
-    def targets(self, h, want, buf):
-        """Write into buf the holes a peg on h can reach whose content is
-        want (0 for empty, a side for captures); return how many."""
-        cells = self.cells
-        n = 0
-        for k in range(h * 12, h * 12 + 12):
-            t = TARGETS[k]
-            if cells[t] == want:
-                buf[n] = t
-                n += 1
-        return n
-
     def check_peg(self, frm, to):
         """The checks every move shares (game over, the peg, the shape), as a
         reason, or None; the game's check() adds what its destination needs."""
@@ -149,9 +136,6 @@ class Position:
     def check(self, frm, to):
         return self.check_peg(frm, to)
 
-    def push(self, frm, to):
-        raise FireIceError("a bare position has no moves")
-
     def play(self, frm, to):
         """Check the move and make it; IllegalMoveError says why not."""
         why = self.check(frm, to)
@@ -163,6 +147,3 @@ class Position:
         """play('F6-C6')."""
         frm, to = parse_move(text)
         self.play(frm, to)
-
-    def __str__(self):
-        return self.position()

@@ -10,36 +10,11 @@ from fireice.geom import (
     parse_side,
 )
 
-GAME = "Fire and Ice"
+from fireice.rec import GAME, Record, format  # noqa: F401 (part of this module's API)
 
 
 class RecordError(FireIceError):
     """A record whose tags or text cannot be used."""
-
-
-class Record:
-    """tags: list of [name, value] in file order; moves: the move texts."""
-
-    def __init__(self, tags=None, moves=None):
-        self.tags = tags if tags is not None else [["Game", GAME]]
-        self.moves = moves if moves is not None else []
-
-    def get(self, name, default=None):
-        for t in self.tags:
-            if t[0] == name:
-                return t[1]
-        return default
-
-    def set(self, name, value):
-        for t in self.tags:
-            if t[0] == name:
-                if value is None:
-                    self.tags.remove(t)
-                else:
-                    t[1] = value
-                return
-        if value is not None:
-            self.tags.append([name, value])
 
 
 def _tag(line, n):
@@ -155,29 +130,6 @@ def check_tags(rec):
             raise RecordError("tag Result is %r; a %s ends %s" % (result, mode, " or ".join(ok)))
 
 
-def _escape(value):
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def format(rec, width=72):
-    """Record -> text (Game tag first, then the others in order, then moves)."""
-    out = ['[Game "%s"]' % GAME]
-    for name, value in rec.tags:
-        if name != "Game":
-            out.append('[%s "%s"]' % (name, _escape(value)))
-    out.append("")
-    line = ""
-    for m in rec.moves:
-        if line and len(line) + 1 + len(m) > width:
-            out.append(line)
-            line = m
-        else:
-            line = line + " " + m if line else m
-    if line:
-        out.append(line)
-    return "\n".join(out) + "\n"
-
-
 def new_game(rec):
     """The game a record starts from (before its first move)."""
     mode = rec.get("Mode", "duel")
@@ -243,4 +195,4 @@ def summary(game, error=None):
 
 def winning_islands(game):
     """The line of islands that won a duel ('ACG'), or '' when none."""
-    return islands_str(game.winning_line()) if hasattr(game, "winning_line") else ""
+    return islands_str(game.winning_line()) if game.duel else ""

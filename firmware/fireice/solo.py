@@ -8,7 +8,6 @@ except ImportError:  # CPython
 
 from fireice.geom import (
     SIDE_NAMES,
-    TARGETS,
     FireIceError,
     hole_name,
 )
@@ -110,37 +109,3 @@ class Solitaire(Position):
                     SIDE_NAMES[c],
                 )
         return why
-
-    @micropython.native
-    def legal_moves(self, buf):
-        """Captures available now, as frm, to byte pairs in buf; their number."""
-        if self.result:
-            return 0
-        cells = self.cells
-        want = self.to_move
-        n = 0
-        for h in range(49):
-            s = cells[h]
-            if s and (not want or s == want):
-                o = 3 - s
-                for t in range(12 * h, 12 * h + 12):
-                    t = TARGETS[t]
-                    if cells[t] == o:
-                        buf[n] = h
-                        buf[n + 1] = t
-                        n += 2
-        return n >> 1
-
-
-def deal(seed, fire=14, ice=14):
-    """A random solitaire deal from seed: 49-character position string."""
-    if fire < 0 or ice < 0 or fire + ice > 49:
-        raise FireIceError("cannot deal %d + %d pegs on 49 holes" % (fire, ice))
-    from fireice.rng import Rng
-
-    holes = list(range(49))
-    Rng(seed).shuffle(holes)
-    cells = bytearray(b"-" * 49)
-    for k in range(fire + ice):
-        cells[holes[k]] = ord("#" if k < fire else "O")
-    return cells.decode()

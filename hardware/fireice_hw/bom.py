@@ -4,7 +4,6 @@ import csv
 import io
 import re
 
-from . import netlist as nl
 from .parts import CATALOGUE, NON_ELECTRONIC
 
 WHERE = {
@@ -110,13 +109,6 @@ def total_usd(bom_lines):
     return round(sum(line["total_usd"] for line in bom_lines), 2)
 
 
-def quantities_by_kind(bom_lines):
-    q = {}
-    for line in bom_lines:
-        q[line["kind"]] = q.get(line["kind"], 0) + line["qty"]
-    return q
-
-
 CSV_FIELDS = (
     "refs",
     "qty",
@@ -209,7 +201,3 @@ def markdown(boms):
         "",
     ]
     return "\n".join(out)
-
-
-def from_netlist_file(path):
-    return lines(nl.read(path))

@@ -371,7 +371,8 @@ def wiring_svg(variant, netlist):
     svg.text(322, ly + 62, "A to GND, Y open", "tiny", "middle")
     svg.line(382, ly + 35, 404, ly + 35, "data")
     svg.rect(404, ly + 31, 26, 8, "box", rx=1)
-    svg.text(417, ly + 26, "R1 390", "tiny", "middle")
+    svg.text(417, ly + 18, "R1 390", "tiny", "middle")
+    svg.text(417, ly + 27, "at D1's DIN", "tiny", "middle")
     svg.line(430, ly + 35, 444, ly + 35, "data")
     x = 444
     cw, cg = 18, 3
@@ -391,7 +392,12 @@ def wiring_svg(variant, netlist):
         x += cw + cg
     svg.line(444, ly + 10, x, ly + 10, "p5")
     svg.text(x + 4, ly + 14, "+5V", "small")
-    svg.text(444, ly + 4, "C2 1000 uF across +5V and GND at the first pixel", "tiny")
+    svg.text(
+        444,
+        ly + 4,
+        "C2 1000 uF across +5V and GND where the LED supply leaves the main board",
+        "tiny",
+    )
     svg.text(
         444,
         ly + 78,

@@ -49,25 +49,3 @@ def check(data):
     dupes = sorted({gp for gp in used if used.count(gp) > 1})
     if dupes:
         raise PinmapError(f"pinmap.json: GPIO used twice: {', '.join(f'GP{g}' for g in dupes)}")
-
-
-def functions(data, variant):
-    """[(gp, net name, what)] of every Pico GPIO a build wires, per variant."""
-    rows = [(gp, f"S{k}", f"mux select S{k}") for k, gp in enumerate(data["mux_select"])]
-    if variant == "digital":
-        rows += [
-            (gp, f"Y_{isl}", f"digital mux output, island {isl}")
-            for isl, gp in zip("ABCDEFG", data["digital_mux_out"])
-        ]
-    else:
-        rows += [
-            (gp, f"T{k}", f"top analog mux select T{k}")
-            for k, gp in enumerate(data["analog_island_select"])
-        ]
-        rows.append((data["adc"], "ADC_IN", f"ADC{ADC_GPIOS[data['adc']]} (sensor voltage)"))
-    rows += [
-        (data["neopixel"], "LED_DATA_3V3", "NeoPixel data (3.3 V side)"),
-        (data["button_undo"], "BTN_UNDO", "undo button to GND"),
-        (data["button_new"], "BTN_NEW", "new-game button to GND"),
-    ]
-    return sorted(rows)

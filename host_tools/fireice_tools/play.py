@@ -4,9 +4,11 @@ with the rules core that runs on the board checking every move."""
 import sys
 
 from fireice import art, record
-from fireice.duel import Duel, handicap_position
+from fireice.duel import Duel
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError, islands_str, move_name, parse_move
-from fireice.solo import Solitaire, deal
+from fireice.seeded import deal, handicap_position
+from fireice.solo import Solitaire
+from fireice.moves import legal_moves
 
 HELP = """Type a move such as D4-C4 (a peg's hole, then where it goes).
 Other commands:
@@ -83,7 +85,7 @@ class Session:
 
     def legal(self):
         buf = bytearray(600)
-        n = self.game.legal_moves(buf)
+        n = legal_moves(self.game, buf)
         return sorted(move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n))
 
     def command(self, line):

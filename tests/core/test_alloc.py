@@ -1,7 +1,9 @@
 # The hot paths allocate nothing: run them with the heap locked (MicroPython
 # raises MemoryError on any allocation while micropython.heap_lock() holds).
 from fireice.duel import Duel
-from fireice.solo import Solitaire, deal
+from fireice.seeded import deal
+from fireice.solo import Solitaire
+from fireice.moves import legal_moves, random_move
 from support import MICROPYTHON, skip
 
 
@@ -30,8 +32,8 @@ def duel_hot_paths(g, randbelow, buf):
     # a whole game: generation, random choice, move, checks, takeback
     plies = 0
     while not g.result:
-        n = g.legal_moves(buf)
-        mv = g.random_move(randbelow)
+        n = legal_moves(g, buf)
+        mv = random_move(g, randbelow)
         frm = mv >> 6
         to = mv & 63
         g.push(frm, to)
@@ -47,7 +49,7 @@ def duel_hot_paths(g, randbelow, buf):
 
 def solo_hot_paths(g, buf, _):
     while not g.result:
-        n = g.legal_moves(buf)
+        n = legal_moves(g, buf)
         g.push(buf[0], buf[1])
         g.pop()
         g.push(buf[2 * n - 2], buf[2 * n - 1])

@@ -2,10 +2,12 @@
 # written straight from the rules (no masks, no tables).
 import random
 
-from fireice.duel import Duel, handicap_position
+from fireice.duel import Duel
 from fireice.geom import LINES, START
 from fireice.position import Position
-from fireice.solo import Solitaire, deal
+from fireice.seeded import deal, handicap_position
+from fireice.solo import Solitaire
+from fireice.moves import legal_moves, random_move
 from support import MICROPYTHON
 
 GAMES = 12 if MICROPYTHON else 60
@@ -83,13 +85,13 @@ def play_duel(g, rnd):
         assert_duel(g)
         if last is not None and g.result == 0 and g.to_move == last:
             assert not brute_duel_can_move(g.cells, 3 - last)  # a forced pass
-        n = g.legal_moves(buf)
+        n = legal_moves(g, buf)
         got = sorted(buf[2 * k] * 64 + buf[2 * k + 1] for k in range(n))
         assert got == brute_moves(g)
         if not n:
             assert g.result != 0
             return
-        mv = g.random_move(rnd.randrange)
+        mv = random_move(g, rnd.randrange)
         assert mv in got
         before = snapshot(g)
         last = g.to_move
@@ -151,7 +153,7 @@ def test_random_solitaire_games():
         g = Solitaire(deal(k) if k % 2 else bytes(random_setup(rnd, 1 + k % 9, 1 + k % 7)))
         while True:
             assert_masks(g)
-            n = g.legal_moves(buf)
+            n = legal_moves(g, buf)
             got = sorted(buf[2 * j] * 64 + buf[2 * j + 1] for j in range(n))
             assert got == brute_moves(g)
             if g.result:

@@ -1,5 +1,7 @@
 from fireice.geom import FireIceError, IllegalMoveError, parse_position
-from fireice.solo import Solitaire, deal
+from fireice.seeded import deal
+from fireice.solo import Solitaire
+from fireice.moves import legal_moves
 from support import raises
 from test_duel import moves, pos
 
@@ -12,7 +14,7 @@ def test_deal_is_14_and_14_and_seeded():
         assert deal(seed) == p
         seen.add(p)
     assert len(seen) == 50
-    # the same deal on both interpreters (fireice.rng)
+    # the same deal on both interpreters (fireice.seeded)
     assert deal(1) == "--#O##O#-##---O--O-----O##O-OOOOO#-O#--#-O#--##-O"
     raises(FireIceError, deal, 1, 30, 30)
 
@@ -81,7 +83,7 @@ def test_a_full_deal_can_be_played_out():
     g = Solitaire(deal(3))
     buf = bytearray(600)
     while not g.result:
-        n = g.legal_moves(buf)
+        n = legal_moves(g, buf)
         assert n > 0
         g.push(buf[0], buf[1])
     left = g.count[1] + g.count[2]

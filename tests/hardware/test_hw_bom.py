@@ -1,9 +1,12 @@
 # The bills of materials against the circuit: the committed CSVs list exactly the
 # parts of the committed netlists, with the quantities the board needs.
+from pathlib import Path
+
 import pytest
 
-from conftest import HW
 from fireice_hw import bom
+
+HW = Path(__file__).resolve().parents[2] / "hardware"
 
 EXPECTED = {
     "digital": {

@@ -1,7 +1,10 @@
 # The generated files in hardware/ are what the generator makes now, byte for byte,
 # and the generator makes the same bytes every time.
-from conftest import HW
+from pathlib import Path
+
 from fireice_hw import outputs
+
+HW = Path(__file__).resolve().parents[2] / "hardware"
 
 
 def test_generated_files_are_up_to_date(generated):

@@ -3,10 +3,12 @@
 # the Pico datasheet, independently of the part catalogue the circuit uses.
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
-from conftest import HW
+HW = Path(__file__).resolve().parents[2] / "hardware"
+
 
 # GPn -> physical pin of the Raspberry Pi Pico (pins 3, 8, 13, ... 38 are GND)
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16}

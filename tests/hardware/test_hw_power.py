@@ -1,11 +1,13 @@
 # The power budget: at the LED caps in hardware/power.json the whole board stays
 # under USB's 500 mA with the margin, and the caps are what the budget derives.
 import json
+from pathlib import Path
 
 import pytest
 
-from conftest import HW
 from fireice_hw import power
+
+HW = Path(__file__).resolve().parents[2] / "hardware"
 
 
 def load():

@@ -5,7 +5,6 @@ import os
 import subprocess
 import sys
 
-from fireice_tools import firmware
 
 HEAP = os.environ.get("FIREICE_SIM_HEAP", "64k")
 

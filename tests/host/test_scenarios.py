@@ -65,6 +65,11 @@ def test_scenario(name, front, tmp_path):
         elif "light" in check:
             seen = lights_at(events, check["at"])
             for led, hue in check["light"].items():
-                assert seen[led] == hue, "at %d %s is %s, not %s" % (check["at"], led, seen[led], hue)
+                assert seen[led] == hue, "at %d %s is %s, not %s" % (
+                    check["at"],
+                    led,
+                    seen[led],
+                    hue,
+                )
     if not any("error" in c.get("expect", {}).get("ev", "") for c in lines):
         assert not errors, errors

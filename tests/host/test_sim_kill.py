@@ -12,6 +12,7 @@ from simrun import LiveSim
 from fireice import record
 from fireice.duel import Duel
 from fireice.geom import hole_name, position_str
+from fireice.moves import legal_moves
 
 KILLS = 30
 
@@ -53,15 +54,19 @@ def test_kill_and_resume(tmp_path):
         # play on, and pull the plug somewhere in the next moves
         buf = bytearray(600)
         for _ in range(rnd.randint(1, 4)):
-            n = game.legal_moves(buf)
+            n = legal_moves(game, buf)
             if not n:
                 break
             k = rnd.randrange(n)
             h, t = buf[2 * k], buf[2 * k + 1]
             side = game.cells[h]
             sim.send({"at": sim.at + 50, "lift": hole_name(h)})
-            sim.send({"at": sim.at + 50, "put": hole_name(t), "peg": "fire" if side == 1 else "ice"})
-            sim.send({"at": sim.at + 50, "put": hole_name(h), "peg": "ice" if side == 1 else "fire"})
+            sim.send(
+                {"at": sim.at + 50, "put": hole_name(t), "peg": "fire" if side == 1 else "ice"}
+            )
+            sim.send(
+                {"at": sim.at + 50, "put": hole_name(h), "peg": "ice" if side == 1 else "fire"}
+            )
             game.push(h, t)
             # time runs on only as far as the next input: let the board see it
             sim.send({"at": sim.at + rnd.choice((20, 25, 30, 60)), "cmd": "status"})

@@ -12,6 +12,7 @@ from fireice.duel import Duel
 from fireice.geom import hole_name, parse_hole, parse_move, parse_position
 from fireice.solo import Solitaire
 from fireice_tools.cli import replay_text
+from fireice.moves import legal_moves
 
 STEPS = 400
 SIDE = {1: "fire", 2: "ice"}
@@ -19,7 +20,7 @@ SIDE = {1: "fire", 2: "ice"}
 
 def legal(game):
     buf = bytearray(600)
-    n = game.legal_moves(buf)
+    n = legal_moves(game, buf)
     return [(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
 
 
@@ -125,7 +126,11 @@ def play(front, seed, flash):
             h = rnd.choice(full)
             side = me.pegs[h]
             me.lift(h)
-            me.put(rnd.choice(empty), side if rnd.random() < 0.8 else 3 - side, colour=colour or rnd.random() < 0.5)
+            me.put(
+                rnd.choice(empty),
+                side if rnd.random() < 0.8 else 3 - side,
+                colour=colour or rnd.random() < 0.5,
+            )
             me.settle()
         elif r < 0.75:
             # knock a peg out, or drop a stray one
@@ -153,7 +158,11 @@ def check_events(events):
         ev = e["ev"]
         if ev == "new":
             to = {"fire": 1, "ice": 2, None: 0}[e["to_move"]]
-            game = Duel(e["position"], to or 1) if e["mode"] == "duel" else Solitaire(e["position"], to)
+            game = (
+                Duel(e["position"], to or 1)
+                if e["mode"] == "duel"
+                else Solitaire(e["position"], to)
+            )
         elif ev == "move":
             frm, to = parse_move(e["move"])
             why = game.check(frm, to)

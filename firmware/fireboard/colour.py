@@ -1,0 +1,115 @@
+# The colour-aware front end: linear hall sensors through analog muxes into
+# the ADC. Loaded only on a board built with it.
+try:
+    import micropython
+except ImportError:  # CPython
+    from fireice.compat import micropython  # type: ignore[no-redef]
+
+from array import array
+
+from fireboard.sensing import _GRAY, _GRAY_BACK, slot_table
+
+
+class ColourScanner:
+    """Linear bipolar hall sensors through one 8:1 analog mux per island
+    (CD74HC4051, select S0..S2 shared) into a top mux (select T0..T2) and the
+    ADC. A reading above the hole's baseline by more than the threshold is
+    one colour, below it the other; between them the hole is empty. A hole
+    keeps its state until the reading is back within three quarters of the
+    threshold (hysteresis against noise at the edge)."""
+
+    colour = True
+
+    def __init__(self, select, island_select, adc, threshold, fire_sign=1, sensor_map=None):
+        self.sel = select
+        self.isel = island_select
+        self.adc = adc
+        self.threshold = threshold
+        self.fire_sign = fire_sign
+        self.slot = slot_table(sensor_map)
+        self.raw = array("H", bytes(98))  # last ADC reading per hole
+        self.base = array("H", [32768] * 49)  # empty-hole reading per hole
+        self.ch = 0
+        self.island = 0
+        for k in range(3):
+            select[k].value(0)
+            island_select[k].value(0)
+
+    @micropython.native
+    def _select(self, pins, old, c):
+        diff = old ^ c
+        if diff & 1:
+            pins[0].value(c & 1)
+        if diff & 2:
+            pins[1].value((c >> 1) & 1)
+        if diff & 4:
+            pins[2].value((c >> 2) & 1)
+
+    @micropython.native
+    def scan(self, out):
+        adc = self.adc
+        slot = self.slot
+        raw = self.raw
+        base = self.base
+        th = int(self.threshold)
+        low = (th * 3) >> 2
+        sign = int(self.fire_sign)
+        forward = self.ch == 0
+        up = self.island == 0
+        for step in range(7):
+            i = step if up else 6 - step
+            if i != self.island:
+                self._select(self.isel, self.island, i)
+                self.island = i
+            gray = _GRAY if forward else _GRAY_BACK
+            for k in range(7):
+                c = gray[k]
+                if c != self.ch:
+                    self._select(self.sel, self.ch, c)
+                    self.ch = c
+                h = slot[7 * i + c]
+                v = int(adc.read_u16())
+                raw[h] = v
+                d = (v - int(base[h])) * sign
+                old = out[h]
+                if d > th or (old == 1 and d > low):
+                    out[h] = 1
+                elif d < -th or (old == 2 and d < -low):
+                    out[h] = 2
+                else:
+                    out[h] = 0
+            forward = not forward
+
+    def calibrate(self, samples, stored=None):
+        """Take the empty-hole baselines: samples is a list of scans of raw
+        readings (arrays of 49). A hole whose average is far from its stored
+        baseline (a peg stands there) keeps the stored value."""
+        n = len(samples)
+        for h in range(49):
+            avg = sum(s[h] for s in samples) // n
+            if stored is not None and abs(avg - stored[h]) > self.threshold // 2:
+                self.base[h] = stored[h]
+            else:
+                self.base[h] = avg
+
+    def baseline(self, store):
+        """Measure the empty-hole readings at start; calib.json keeps them
+        for holes that hold a peg now (read far from their stored value)."""
+        import json
+
+        stored = None
+        text = store.read("calib.json")
+        if text:
+            try:
+                stored = json.loads(text)["base"]
+                if len(stored) != 49:
+                    stored = None
+            except (ValueError, KeyError, TypeError):
+                stored = None
+        samples = []
+        scratch = bytearray(49)
+        for _ in range(4):
+            self.scan(scratch)
+            samples.append(list(self.raw))
+        self.calibrate(samples, stored)
+        store.write("calib.json", json.dumps({"base": list(self.base)}))
