@@ -1,11 +1,56 @@
 # The board: sensors, tracker, game record, buttons and lights wired together.
 # tick(now) is one pass of the main loop: scan, debounce, track, render.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
-from fireboard import buttons
+try:
+    from time import ticks_diff  # type: ignore[attr-defined]
+except ImportError:  # CPython
+    from fireice.compat import ticks_diff
+
 from fireboard.lights import Lights
 from fireboard.sensing import Debouncer, DigitalScanner
-from fireboard.tracker import ERROR, SETUP, Tracker
+from fireboard.tracker import Tracker
 from fireice.geom import FireIceError
+
+
+# button events
+NONE = 0
+SHORT = 1
+LONG = 2
+
+
+class Button:
+    debounce_ms = 30
+
+    def __init__(self, pin, long_ms=1000):
+        self.pin = pin
+        self.long_ms = long_ms
+        self.down = False  # debounced state
+        self.level = 1
+        self.since = 0  # when the level last changed
+        self.pressed_at = 0
+        self.fired_long = False
+
+    def poll(self, now):
+        """NONE, SHORT (released after a short press) or LONG (held)."""
+        v = self.pin.value()
+        if v != self.level:
+            self.level = v
+            self.since = now
+            return NONE
+        if ticks_diff(now, self.since) < self.debounce_ms:
+            return NONE
+        down = v == 0
+        if down != self.down:
+            self.down = down
+            if down:
+                self.pressed_at = self.since
+                self.fired_long = False
+                return NONE
+            return NONE if self.fired_long else SHORT
+        if down and not self.fired_long and ticks_diff(now, self.pressed_at) >= self.long_ms:
+            self.fired_long = True
+            return LONG
+        return NONE
 
 
 class App:
@@ -29,6 +74,12 @@ class App:
                 cfg["fire_sign"],
                 cfg["sensor_map"],
             )
+            # the empty-hole readings, before anything else is set up
+            from fireboard import calib
+            from fireice import forget
+
+            calib.at_start(self.scanner, games.store)
+            forget("fireboard.calib")
         else:
             self.scanner = DigitalScanner(
                 select,
@@ -40,8 +91,8 @@ class App:
         self.deb = Debouncer(cfg["debounce_ms"])
         self.tracker = Tracker(self.scanner.colour)
         self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
-        self.undo_button = buttons.Button(hw.input(pins["button_undo"]), cfg["long_press_ms"])
-        self.new_button = buttons.Button(hw.input(pins["button_new"]), cfg["long_press_ms"])
+        self.undo_button = Button(hw.input(pins["button_undo"]), cfg["long_press_ms"])
+        self.new_button = Button(hw.input(pins["button_new"]), cfg["long_press_ms"])
         self.games = games
         self.mode = "duel"
         self.handicap = 0
@@ -51,25 +102,23 @@ class App:
 
     # --- starting ---------------------------------------------------------------
 
-    def begin(self, now, game=None, problem=None):
-        """First scan, then the saved game (from games.resume(), done before
-        the App is built so the record reader is gone again): play on, or
-        start a new game."""
+    def begin(self, now, game, problem=None, new=False):
+        """First scan, then the game from gamefiles.start() (done before the
+        App is built, so the record code is gone again): a saved game to
+        play on, or a new one to set up (new=True)."""
         self.now = now
-        if self.scanner.colour:
-            self.scanner.baseline(self.games.store)
         self.scanner.scan(self.raw)
         self.deb.prime(self.raw)
         if problem:
             self._out({"ev": "error", "reason": problem})
-        if game is None:
-            self.new_game()
-            return
         self.mode = "duel" if game.duel else "solitaire"
         t = self.tracker
+        if new:
+            self.seed += 1
+            return self._started(game)
         t.start(game, setup=False)
         t.update(self.deb.stable)
-        if t.phase == ERROR:
+        if t.phase == 5:  # error
             # many pegs away (a board set up from scratch): show them all
             t.events.clear()
             t.start(game, setup=True)
@@ -88,13 +137,18 @@ class App:
         if seed is not None:
             self.seed = seed
         self._drain()  # what the old game still had to say comes first
-        from fireboard.games import new_game
+        from fireboard import gamefiles
+        from fireice import forget
 
-        game, tags = new_game(
+        game, tags = gamefiles.new_game(
             self.mode, self.handicap, self.handicap_side, self.seed, position, to_move
         )
         self.seed += 1
         self.games.new(game, tags)
+        forget("fireboard.gamefiles")
+        self._started(game)
+
+    def _started(self, game):
         self.tracker.start(game, setup=True)
         self.tracker.update(self.deb.stable)
         self._out(
@@ -122,7 +176,7 @@ class App:
             self.undo()
         b = self.new_button.poll(now)
         if b:
-            if b == buttons.LONG:
+            if b == LONG:
                 self.new_game("solitaire" if self.mode == "duel" else "duel")
             else:
                 self.new_game()
@@ -141,7 +195,7 @@ class App:
 
     def undo(self):
         t = self.tracker
-        if t.phase == SETUP:
+        if t.phase == 7:  # setup
             self._out({"ev": "error", "reason": "no move to take back before the game starts"})
             return
         if t.undo():
@@ -157,7 +211,7 @@ class App:
                 if kind == "move":
                     self.games.moved(ev["move"])
                 elif kind == "undo":
-                    self.games.undone()
+                    self.games.undone(t.game)
                 elif kind == "result":
                     self.games.ended(t.game)
             except (OSError, FireIceError) as e:

@@ -79,37 +79,3 @@ class ColourScanner:
                 else:
                     out[h] = 0
             forward = not forward
-
-    def calibrate(self, samples, stored=None):
-        """Take the empty-hole baselines: samples is a list of scans of raw
-        readings (arrays of 49). A hole whose average is far from its stored
-        baseline (a peg stands there) keeps the stored value."""
-        n = len(samples)
-        for h in range(49):
-            avg = sum(s[h] for s in samples) // n
-            if stored is not None and abs(avg - stored[h]) > self.threshold // 2:
-                self.base[h] = stored[h]
-            else:
-                self.base[h] = avg
-
-    def baseline(self, store):
-        """Measure the empty-hole readings at start; calib.json keeps them
-        for holes that hold a peg now (read far from their stored value)."""
-        import json
-
-        stored = None
-        text = store.read("calib.json")
-        if text:
-            try:
-                stored = json.loads(text)["base"]
-                if len(stored) != 49:
-                    stored = None
-            except (ValueError, KeyError, TypeError):
-                stored = None
-        samples = []
-        scratch = bytearray(49)
-        for _ in range(4):
-            self.scan(scratch)
-            samples.append(list(self.raw))
-        self.calibrate(samples, stored)
-        store.write("calib.json", json.dumps({"base": list(self.base)}))

@@ -50,7 +50,7 @@ def load(store, name="config.json"):
             cfg[key] = dict(v) if isinstance(v, dict) else v
         return cfg, None
     from fireboard import config
-    from fireice.lazy import forget
+    from fireice import forget
 
     out = config.load_text(text, name)
     forget("fireboard.config")

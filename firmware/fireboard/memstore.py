@@ -11,6 +11,11 @@ class MemStore:
     def write(self, name, text):
         self.files[name] = text
 
+    def write_json(self, name, obj):
+        import json
+
+        self.files[name] = json.dumps(obj)
+
     def append(self, name, text):
         self.files[name] = self.files.get(name, "") + text
 

@@ -2,16 +2,15 @@
 # input, USB): loaded when needed, not kept in the heap during play.
 import gc
 
-from fireboard.tracker import PHASE_NAMES
 from fireice.geom import (
     RESULT_NAMES,
     SIDE_NAMES,
-    FireIceError,
     hole_name,
-    parse_position,
-    parse_side,
 )
 from fireice.version import VERSION
+
+
+PHASE_NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setup", "over")
 
 
 def led_names(cfg):
@@ -53,34 +52,3 @@ def status(app):
         st["fix_kind"] = (None, "remove", "put", "colour")[t.fix_kind]
         st["target"] = position_str(t.target)
     return st
-
-
-def command(app, msg, emit):
-    """{"cmd": "new", ...} or {"cmd": "status"}; FireIceError when bad."""
-    cmd = msg["cmd"]
-    if cmd == "status":
-        emit(status(app))
-    elif cmd == "new":
-        mode = msg.get("mode", app.mode)
-        if mode != "duel" and mode != "solitaire":
-            raise FireIceError("mode must be duel or solitaire, not %r" % (mode,))
-        handicap = msg.get("handicap", 0)
-        if not isinstance(handicap, int) or not 0 <= handicap <= 6:
-            raise FireIceError("handicap must be 0..6")
-        seed = msg.get("seed")
-        if seed is not None and (not isinstance(seed, int) or seed < 0):
-            raise FireIceError("seed must be a whole number >= 0")
-        position = msg.get("position")
-        if position is not None:
-            parse_position(position)
-        to_move = msg.get("to_move")
-        app.new_game(
-            mode,
-            handicap,
-            parse_side(msg.get("side", "fire")),
-            seed,
-            position,
-            parse_side(to_move) if to_move is not None else None,
-        )
-    else:
-        raise FireIceError("unknown command %r" % (cmd,))

@@ -32,12 +32,25 @@ class Store:
         tmp = p + ".new"
         with open(tmp, "w") as f:
             f.write(text)
+        self._replace(tmp, p)
+
+    def _replace(self, tmp, p):
         try:
             os.rename(tmp, p)
         except OSError:
             # some file systems will not rename over a file
             os.remove(p)
             os.rename(tmp, p)
+
+    def write_json(self, name, obj):
+        """write(), with obj written as JSON straight to the file."""
+        import json
+
+        p = self.path(name)
+        tmp = p + ".new"
+        with open(tmp, "w") as f:
+            json.dump(obj, f)
+        self._replace(tmp, p)
 
     def append(self, name, text):
         with open(self.path(name), "a") as f:

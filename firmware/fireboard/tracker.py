@@ -14,17 +14,18 @@ except ImportError:  # CPython
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str
 
 # phases
-IDLE = const(0)  # the pegs match the game
-LIFTED = const(1)  # one peg that may move is up (h)
-LANDED = const(2)  # duel: it stands on a legal hole t, h waits for the fill
-BOTH = const(3)  # solitaire: capturer and captured are both up (h, t)
-VICTIM = const(4)  # solitaire: a peg that can be captured is up (h)
-ERROR = const(5)  # something is wrong: fix is the first thing to put right
-RESTORE = const(6)  # after a takeback, back to the game's position
-SETUP = const(7)  # a new game: put the pegs where they belong
-OVER = const(8)  # the game has ended
+_IDLE = const(0)  # the pegs match the game
+_LIFTED = const(1)  # one peg that may move is up (h)
+_LANDED = const(2)  # duel: it stands on a legal hole t, h waits for the fill
+_BOTH = const(3)  # solitaire: capturer and captured are both up (h, t)
+_VICTIM = const(4)  # solitaire: a peg that can be captured is up (h)
+_ERROR = const(5)  # something is wrong: fix is the first thing to put right
+_RESTORE = const(6)  # after a takeback, back to the game's position
+_SETUP = const(7)  # a new game: put the pegs where they belong
+_OVER = const(8)  # the game has ended
 
-PHASE_NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setup", "over")
+# (private constants cost no RAM; fireboard.lights, .solotrack, .app and
+# .report use the same numbers)
 
 _NONE = const(255)
 _A_PEG = ("a", "a fire", "an ice")
@@ -34,14 +35,14 @@ class Tracker:
     def __init__(self, colour):
         self.colour = colour  # the front end tells Fire from Ice
         self.game = None
-        self.phase = SETUP
+        self.phase = _SETUP
         self.h = _NONE
         self.t = _NONE
         self.pend_h = _NONE
         self.pend_t = _NONE
-        self.fix = _NONE  # ERROR, RESTORE, SETUP: the hole to put right first
+        self.fix = _NONE  # _ERROR, _RESTORE, _SETUP: the hole to put right first
         self.fix_kind = 0  # 1 remove a peg, 2 put a peg, 3 change its colour
-        self.all_fixes = False  # SETUP shows every fix at once
+        self.all_fixes = False  # _SETUP shows every fix at once
         self.reason = None
         self.target = bytearray(49)  # the position the lights guide to
         self.p = self.target  # the pegs last seen
@@ -56,7 +57,7 @@ class Tracker:
         self.game = game
         self.waypoint = None
         self.h = self.t = self.pend_h = self.pend_t = _NONE
-        self.phase = SETUP if setup else IDLE
+        self.phase = _SETUP if setup else _IDLE
         self.reason = None
         self.version += 1
 
@@ -87,25 +88,25 @@ class Tracker:
         if g is None:
             return
         self.p = p
-        if g.result and self.phase != SETUP:
-            return self._set(OVER)
+        if g.result and self.phase != _SETUP:
+            return self._set(_OVER)
         if self.waypoint is not None:
             if self._diff(self.waypoint, p):
-                return self._guide(RESTORE, self.waypoint, False)
+                return self._guide(_RESTORE, self.waypoint, False)
             self.waypoint = None
         n = self._diff(g.cells, p)
-        if self.phase == SETUP or self.phase == RESTORE:
+        if self.phase == _SETUP or self.phase == _RESTORE:
             if n:
-                return self._guide(self.phase, g.cells, self.phase == SETUP)
-            self._set(IDLE)
+                return self._guide(self.phase, g.cells, self.phase == _SETUP)
+            self._set(_IDLE)
             self.events.append({"ev": "ready", "to": SIDE_NAMES[g.to_move]})
             if g.result:
-                return self._set(OVER)
+                return self._set(_OVER)
             self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
             return
         if n == 0:
             self.pend_h = self.pend_t = _NONE
-            return self._set(IDLE)
+            return self._set(_IDLE)
         if g.duel:
             self._duel(g, p, n)
         else:
@@ -122,7 +123,7 @@ class Tracker:
             x = d[0]
             if cells[x] == s and p[x] == 0:
                 self.pend_h = self.pend_t = _NONE
-                return self._set(LIFTED, x)
+                return self._set(_LIFTED, x)
             if not self.colour and x == self.pend_t:
                 # the fill is in: the hole left reads occupied again
                 return self._commit(self.pend_h, x)
@@ -144,7 +145,7 @@ class Tracker:
                         )
                     self.pend_h = a
                     self.pend_t = b
-                    return self._set(LANDED, a, b)
+                    return self._set(_LANDED, a, b)
                 if self.colour and p[a] == o and p[b] == s and not why:
                     return self._commit(a, b)
         # Something else. A move on its way, and a peg where its fill is not?
@@ -202,10 +203,10 @@ class Tracker:
             ev.append(
                 {"ev": "result", "result": RESULT_NAMES[g.result], "islands": islands_str(line)}
             )
-            self._set(OVER)
+            self._set(_OVER)
         else:
             ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
-            self._set(IDLE)
+            self._set(_IDLE)
 
     def _error(self, hole, reason, landed=False):
         # Something is wrong. Guide back to the nearest good position (the
@@ -218,7 +219,7 @@ class Tracker:
         if landed:
             target[self.pend_h] = 0
             target[self.pend_t] = g.to_move
-        self._guide(ERROR, target, False)
+        self._guide(_ERROR, target, False)
         if reason is None:
             hole = h = self.fix
             if h == _NONE:
@@ -288,6 +289,6 @@ class Tracker:
             w[h] = 0
             w[t] = 0
             self.waypoint = w
-        self.phase = RESTORE
+        self.phase = _RESTORE
         self.version += 1
         return True

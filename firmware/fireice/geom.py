@@ -123,8 +123,11 @@ def parse_hole(text):
     raise NotationError("not a hole: %r (islands A-G, positions 1-7, e.g. D4)" % text)
 
 
+_HOLE_NAMES = "".join(i + p for i in "ABCDEFG" for p in "1234567")
+
+
 def hole_name(h):
-    return ISLANDS[h // 7] + chr(49 + h % 7)
+    return _HOLE_NAMES[2 * h : 2 * h + 2]
 
 
 def reachable(frm, to):
@@ -174,7 +177,12 @@ def parse_position(text):
 
 
 def position_str(cells):
-    return "".join(PEG_CHARS[c] for c in cells)
+    out = bytearray(b"-" * _NHOLES)
+    for h in range(_NHOLES):
+        c = cells[h]
+        if c:
+            out[h] = 35 if c == _FIRE else 79  # '#', 'O'
+    return out.decode()
 
 
 START = "-" * 24 + "#" + "-" * 24

@@ -124,24 +124,17 @@ def cmd_play(args):
 
 
 def cmd_sim(args):
-    import os
-
-    from fireice_tools import firmware
+    from fireice_tools import simhost
 
     if not args.headless:
         print("fireice sim: only --headless so far (JSON lines on stdin/stdout)", file=sys.stderr)
         return 2
-    argv, env, cwd = firmware.micropython_cmd(args.heapsize, source=args.source)
-    argv += ["-m", "fireboard.sim", "--seed", str(args.seed)]
-    if args.flash:
-        os.makedirs(args.flash, exist_ok=True)
-        argv += ["--flash", os.path.abspath(args.flash)]
-    if args.front:
-        argv += ["--front", args.front]
-    sys.stdout.flush()
-    # become the virtual board: signals (and a kill) reach it directly
-    os.chdir(cwd)
-    os.execve(argv[0], argv, env)
+    try:
+        return simhost.run_headless(
+            sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.source
+        )
+    except KeyboardInterrupt:
+        return 130
 
 
 def build_parser():

@@ -9,6 +9,10 @@ import sys
 import fireice
 
 
+# Changes with how the firmware is compiled, so that cached builds are redone.
+COMPILE_OPTIONS = "-s module-name"
+
+
 def firmware_dir():
     """The folder that holds the firmware packages (fireice, fireboard)."""
     return os.path.dirname(os.path.dirname(os.path.abspath(fireice.__file__)))
@@ -42,7 +46,7 @@ def compile_firmware(arch="host", out=None):
     unchanged firmware is not compiled again."""
     root = firmware_dir()
     files = sources()
-    digest = hashlib.sha256(arch.encode())
+    digest = hashlib.sha256((arch + COMPILE_OPTIONS).encode())
     for rel in files:
         with open(os.path.join(root, rel), "rb") as f:
             digest.update(rel.encode() + b"\0" + f.read())
@@ -56,9 +60,11 @@ def compile_firmware(arch="host", out=None):
     for rel in files:
         dst = os.path.join(tmp, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        # -s: the name tracebacks show, short (it is kept in RAM on the board)
+        # -s: the name tracebacks show. The module's own name: MicroPython
+        # keeps it in RAM anyway, so the source name costs nothing more.
+        name = rel[:-3].replace("/", ".")
         subprocess.run(
-            [mpy_cross, "-march=" + arch, "-s", rel, "-o", dst, os.path.join(root, rel)],
+            [mpy_cross, "-march=" + arch, "-s", name, "-o", dst, os.path.join(root, rel)],
             check=True,
         )
     with open(os.path.join(tmp, ".complete"), "w") as f:

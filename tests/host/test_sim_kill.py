@@ -18,8 +18,8 @@ KILLS = 30
 
 
 def drain(sim):
-    """Kill the process now; the events it wrote before dying."""
-    os.kill(sim.p.pid, signal.SIGKILL)
+    """Kill the board (and its host) now; the events written before."""
+    os.killpg(sim.p.pid, signal.SIGKILL)
     sim.p.wait(timeout=30)
     out = sim.p.stdout.read()
     return sim.events + [json.loads(line) for line in out.splitlines() if line.endswith("}")]
