@@ -35,7 +35,7 @@ test: $(STAMP) lint test-mp test-64k mpy typecheck test-py
 # The tests in tests/core on the MicroPython interpreter. They compile the
 # firmware from source at import and keep test data, so they get 256 KB.
 test-mp: $(STAMP)
-	MICROPYPATH=firmware:tests/core $(MP) -X heapsize=256k tests/mprun.py tests/core
+	MICROPYPATH=firmware:tests/core:.frozen $(MP) -X heapsize=256k tests/mprun.py tests/core
 
 # The firmware as the board loads it (.mpy, here for this machine's CPU) in a
 # 64 KB heap: whole games of every kind played, recorded and replayed.
@@ -60,7 +60,11 @@ test-py: $(STAMP)
 	$(PY) -m pytest tests
 
 bench: $(STAMP) mpy
-	MICROPYPATH=firmware $(MP) bench/bench_rules.py $(BUILD)/mpy
+	MICROPYPATH=firmware:.frozen $(MP) bench/bench_rules.py $(BUILD)/mpy
+	@$(call compile,host,$(BUILD)/mpy-host)
+	for f in digital colour; do (cd $(BUILD)/mpy-host && \
+		MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k ../../bench/bench_board.py $$f) || exit 1; done
+	$(PY) bench/bench_latency.py
 
 # Until the board simulator lands: play on the terminal against the rules core.
 sim: play

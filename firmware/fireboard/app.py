@@ -2,6 +2,10 @@
 # tick(now) is one pass of the main loop: scan, debounce, track, render.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
 try:
+    import micropython
+except ImportError:  # CPython
+    from fireice.compat import micropython  # type: ignore[no-redef]
+try:
     from time import ticks_diff  # type: ignore[attr-defined]
 except ImportError:  # CPython
     from fireice.compat import ticks_diff
@@ -30,6 +34,7 @@ class Button:
         self.pressed_at = 0
         self.fired_long = False
 
+    @micropython.native  # a small frame on the C stack: no heap at all
     def poll(self, now):
         """NONE, SHORT (released after a short press) or LONG (held)."""
         v = self.pin.value()

@@ -28,7 +28,7 @@ class ColourScanner:
         self.fire_sign = fire_sign
         self.slot = slot_table(sensor_map)
         self.raw = array("H", bytes(98))  # last ADC reading per hole
-        self.base = array("H", [32768] * 49)  # empty-hole reading per hole
+        self.base = array("H", bytes(98))  # empty-hole reading per hole (calib)
         self.ch = 0
         self.island = 0
         for k in range(3):

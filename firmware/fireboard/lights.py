@@ -70,7 +70,10 @@ class Lights:
         (the state or the blink phase changed)."""
         blink = (now // _BLINK_MS) & 1
         if t.version == self._seen and (blink == self._phase or not self._blinks):
-            return False
+            return False  # (a small function until here: its frame needs no heap)
+        return self._draw(t, blink)
+
+    def _draw(self, t, blink):
         self._blinks = False
         self._seen = t.version
         self._phase = blink

@@ -80,7 +80,7 @@ class Debouncer:
         self.ms = ms
         self.stable = bytearray(49)
         self.cand = bytearray(49)
-        self.since = array("i", [0] * 49)
+        self.since = array("i", bytes(4 * 49))
         self.last_raw_change = 0
 
     def prime(self, raw):

@@ -144,28 +144,15 @@ class Board:
             from fireboard.memstore import MemStore
 
             store = MemStore()
-        from fireboard import defaults
-
-        cfg, problem = defaults.load(store)
-        forget("fireboard.defaults")
-        if front:
-            cfg["front"] = front
-        # the saved game first: the record reader is gone before the rest loads
-        from fireboard import gamefiles
-        from fireboard.games import Games
-
-        games = Games(store)
-        started = gamefiles.start(games, seed)
-        forget("fireboard.gamefiles")
-        from fireboard.app import App
+        from fireboard.board import start
 
         self.now = 0
-        self.hw = Hardware(cfg, seed)
+        self.app, self.hw, started = start(
+            store, lambda cfg: Hardware(cfg, seed), self.emit, seed, front
+        )
+        forget("fireboard.board")
         self.hw.on_frame = self.frame
-        self.app = App(self.hw, cfg, games, self.emit, seed)
-        self.hello(cfg)
-        if problem:
-            self.emit({"ev": "error", "reason": problem})
+        self.hello(self.app.cfg)
         self.app.begin(0, *started)
 
     def emit(self, ev):

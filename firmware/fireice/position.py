@@ -141,7 +141,7 @@ class Position:
         why = self.check(frm, to)
         if why:
             raise IllegalMoveError("%s: %s" % (move_name(frm, to), why))
-        self.push(frm, to)
+        self.push(frm, to)  # type: ignore[attr-defined]  # Duel, Solitaire
 
     def play_str(self, text):
         """play('F6-C6')."""

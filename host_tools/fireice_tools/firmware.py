@@ -75,7 +75,7 @@ def compile_firmware(arch="host", out=None):
     return out
 
 
-def micropython_cmd(heapsize="64k", source=False):
+def micropython_cmd(heapsize="96k", source=False):
     """(argv prefix, environment, working folder) to run firmware modules on
     the MicroPython unix port: compiled .mpy files (as on the board), or the
     sources. Modules are found relative to the working folder, so their

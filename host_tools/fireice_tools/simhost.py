@@ -180,7 +180,7 @@ class Host:
         self.run_to(self.now + RUN_ON_MS)
 
 
-def board_command(front=None, flash=None, seed=0, heapsize="64k", source=False):
+def board_command(front=None, flash=None, seed=0, heapsize="96k", source=False):
     """(argv, env, cwd) of the MicroPython process that is the board."""
     argv, env, cwd = firmware.micropython_cmd(heapsize, source=source)
     argv += ["-m", "fireboard.simboard", "--seed", str(seed)]
@@ -208,7 +208,7 @@ def flash_config(flash):
     return front, pins
 
 
-def run_headless(stdin, front=None, flash=None, seed=0, heapsize="64k", source=False):
+def run_headless(stdin, front=None, flash=None, seed=0, heapsize="96k", source=False):
     """JSON lines from stdin to the board; returns the board's exit status."""
     argv, env, cwd = board_command(front, flash, seed, heapsize, source)
     board = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.PIPE, text=True, bufsize=1)

@@ -1,0 +1,4 @@
+# Runs at power-up on the board (MicroPython): the Fire and Ice board.
+from fireboard.board import run
+
+run()
