@@ -17,7 +17,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup lint test test-mp test-64k test-py mpy typecheck bench sim play clean
+.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench sim play clean
 
 setup: $(STAMP)
 
@@ -49,8 +49,8 @@ mpy: $(STAMP)
 	@echo "mpy-cross -march=armv6m: $(words $(FIRMWARE)) firmware files compiled"
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check firmware host_tools tests bench
-	$(VENV)/bin/ruff format --check firmware host_tools tests bench
+	$(VENV)/bin/ruff check firmware host_tools tests bench hardware
+	$(VENV)/bin/ruff format --check firmware host_tools tests bench hardware
 
 typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
@@ -65,6 +65,11 @@ bench: $(STAMP) mpy
 	for f in digital colour; do (cd $(BUILD)/mpy-host && \
 		MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k ../../bench/bench_board.py $$f) || exit 1; done
 	$(PY) bench/bench_latency.py
+
+# The reference hardware: netlists, BOM, power budget and drawings, and the
+# electrical rules check (fails on any error).
+hardware: $(STAMP)
+	$(PY) hardware/build.py
 
 # Until the board simulator lands: play on the terminal against the rules core.
 sim: play
