@@ -7,7 +7,7 @@ except ImportError:  # CPython
 
 from array import array
 
-from fireboard.sensing import _GRAY, _GRAY_BACK, slot_table
+from fireboard.sensing import _GRAY, _GRAY_BACK, select, slot_table
 
 
 class ColourScanner:
@@ -36,16 +36,6 @@ class ColourScanner:
             island_select[k].value(0)
 
     @micropython.native
-    def _select(self, pins, old, c):
-        diff = old ^ c
-        if diff & 1:
-            pins[0].value(c & 1)
-        if diff & 2:
-            pins[1].value((c >> 1) & 1)
-        if diff & 4:
-            pins[2].value((c >> 2) & 1)
-
-    @micropython.native
     def scan(self, out):
         adc = self.adc
         slot = self.slot
@@ -59,13 +49,13 @@ class ColourScanner:
         for step in range(7):
             i = step if up else 6 - step
             if i != self.island:
-                self._select(self.isel, self.island, i)
+                select(self.isel, self.island, i)
                 self.island = i
             gray = _GRAY if forward else _GRAY_BACK
             for k in range(7):
                 c = gray[k]
                 if c != self.ch:
-                    self._select(self.sel, self.ch, c)
+                    select(self.sel, self.ch, c)
                     self.ch = c
                 h = slot[7 * i + c]
                 v = int(adc.read_u16())

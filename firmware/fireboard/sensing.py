@@ -21,6 +21,19 @@ _GRAY = b"\x00\x01\x03\x02\x06\x04\x05"
 _GRAY_BACK = b"\x05\x04\x06\x02\x03\x01\x00"
 
 
+@micropython.native
+def select(pins, old, new):
+    """Move three select lines (S0..S2) from channel old to new, writing
+    only the lines that change."""
+    diff = old ^ new
+    if diff & 1:
+        pins[0].value(new & 1)
+    if diff & 2:
+        pins[1].value((new >> 1) & 1)
+    if diff & 4:
+        pins[2].value((new >> 2) & 1)
+
+
 def slot_table(sensor_map):
     """scan slot (island mux * 7 + channel) -> hole, from the configuration."""
     return bytes(sensor_map) if sensor_map else bytes(range(49))
@@ -43,19 +56,6 @@ class DigitalScanner:
             select[k].value(0)
 
     @micropython.native
-    def _select(self, c):
-        # move the select lines from self.ch to c
-        diff = self.ch ^ c
-        sel = self.sel
-        if diff & 1:
-            sel[0].value(c & 1)
-        if diff & 2:
-            sel[1].value((c >> 1) & 1)
-        if diff & 4:
-            sel[2].value((c >> 2) & 1)
-        self.ch = c
-
-    @micropython.native
     def scan(self, out):
         outs = self.outs
         slot = self.slot
@@ -64,7 +64,8 @@ class DigitalScanner:
         gray = _GRAY if self.ch == 0 else _GRAY_BACK
         for k in range(7):
             c = gray[k]
-            self._select(c)
+            select(self.sel, self.ch, c)
+            self.ch = c
             for i in range(7):
                 v = outs[i].value()
                 h = slot[7 * i + c]
