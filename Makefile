@@ -21,10 +21,13 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt hardware/requirements.txt pyproject.toml
+$(STAMP): requirements.txt hardware/requirements.txt tests/backends/requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	# the Adafruit NeoPixel code for the CircuitPython backend tests, without
+	# Blinka (which would bring CPython copies of board, digitalio ...)
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -r tests/backends/requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(STUBS) --upgrade \
 		micropython-rp2-rpi_pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 	touch $(STAMP)
@@ -35,7 +38,7 @@ test: $(STAMP) lint test-mp test-64k mpy typecheck test-py
 # The tests in tests/core on the MicroPython interpreter. They compile the
 # firmware from source at import and keep test data, so they get 256 KB.
 test-mp: $(STAMP)
-	MICROPYPATH=firmware:tests/core:.frozen $(MP) -X heapsize=256k tests/mprun.py tests/core
+	MICROPYPATH=firmware:tests/core:tests/backends:.frozen $(MP) -X heapsize=256k tests/mprun.py tests/core tests/backends
 
 # The firmware as the board loads it (.mpy, here for this machine's CPU) in a
 # 64 KB heap: whole games of every kind played, recorded and replayed.
@@ -54,7 +57,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
-		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice
+		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw_rp2.py
 
 test-py: $(STAMP)
 	$(PY) -m pytest tests

@@ -78,6 +78,7 @@ class App:
                 cfg["threshold"],
                 cfg["fire_sign"],
                 cfg["sensor_map"],
+                hw.settle_us,
             )
             # the empty-hole readings, before anything else is set up
             from fireboard import calib

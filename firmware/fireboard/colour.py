@@ -20,7 +20,9 @@ class ColourScanner:
 
     colour = True
 
-    def __init__(self, select, island_select, adc, threshold, fire_sign=1, sensor_map=None):
+    def __init__(
+        self, select, island_select, adc, threshold, fire_sign=1, sensor_map=None, settle_us=None
+    ):
         self.sel = select
         self.isel = island_select
         self.adc = adc
@@ -31,6 +33,8 @@ class ColourScanner:
         self.base = array("H", bytes(98))  # empty-hole reading per hole (calib)
         self.ch = 0
         self.island = 0
+        # wait after a select change: the ADC input's RC settles in ~12 us
+        self.settle_us = settle_us
         for k in range(3):
             select[k].value(0)
             island_select[k].value(0)
@@ -44,6 +48,7 @@ class ColourScanner:
         th = int(self.threshold)
         low = (th * 3) >> 2
         sign = int(self.fire_sign)
+        settle = self.settle_us
         forward = self.ch == 0
         up = self.island == 0
         for step in range(7):
@@ -57,6 +62,8 @@ class ColourScanner:
                 if c != self.ch:
                     select(self.sel, self.ch, c)
                     self.ch = c
+                if settle is not None:
+                    settle(20)
                 h = slot[7 * i + c]
                 v = int(adc.read_u16())
                 raw[h] = v

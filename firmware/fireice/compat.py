@@ -21,7 +21,9 @@ _PERIOD = 1 << 30  # MicroPython's ticks wrap at 2**30
 
 
 def ticks_diff(a, b):
-    return ((a - b + _PERIOD // 2) & (_PERIOD - 1)) - _PERIOD // 2
+    # (no intermediate above 2**30: small ints on a 32-bit CircuitPython too)
+    d = (a - b) & (_PERIOD - 1)
+    return d - _PERIOD if d >= _PERIOD // 2 else d
 
 
 def ticks_add(a, b):
