@@ -56,7 +56,6 @@ class Lights:
         self._seen = -1  # tracker version of the composed frame
         self._phase = -1  # blink phase of the composed frame
         self._blinks = True  # the composed frame has something blinking
-        self.test = None  # a test frame (diagnostics) shown instead of the game
 
     def _put(self, h, rgb, level=4):
         # level: 4 full, 2 half, 1 quarter

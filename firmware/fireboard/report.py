@@ -13,22 +13,6 @@ from fireice.version import VERSION
 PHASE_NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setup", "over")
 
 
-def led_names(cfg):
-    """LED index -> hole name (or turn-fire, turn-ice)."""
-    names = [hole_name(h) for h in range(49)] + ["turn-fire", "turn-ice"]
-    m = cfg["led_map"]
-    return [names[m[k]] for k in range(51)] if m else names
-
-
-def hello(app):
-    return {
-        "ev": "hello",
-        "version": VERSION,
-        "front": app.cfg["front"],
-        "leds": led_names(app.cfg),
-    }
-
-
 def status(app):
     t = app.tracker
     g = t.game
