@@ -42,4 +42,11 @@ def at_start(scanner, store, n=4):
         for h in range(49):
             sums[h] += scanner.raw[h]
     baselines(scanner, sums, n, stored(store))
-    store.write_json(NAME, {"base": list(scanner.base)})
+    store.write(NAME, _json(scanner.base))
+
+
+def _json(base):
+    # {"base": [...]} a piece at a time: no list of 49 numbers in the heap
+    yield '{"base": ['
+    for h in range(49):
+        yield "%d%s" % (base[h], ", " if h < 48 else "]}")

@@ -9,12 +9,7 @@ class MemStore:
         return self.files.get(name)
 
     def write(self, name, text):
-        self.files[name] = text
-
-    def write_json(self, name, obj):
-        import json
-
-        self.files[name] = json.dumps(obj)
+        self.files[name] = text if isinstance(text, str) else "".join(text)
 
     def append(self, name, text):
         self.files[name] = self.files.get(name, "") + text

@@ -27,11 +27,16 @@ class Store:
             return None
 
     def write(self, name, text):
-        """Replace a file's text in one step (new file, then rename)."""
+        """Replace a file's text in one step (new file, then rename). text
+        may also be an iterable of pieces, written one after the other."""
         p = self.path(name)
         tmp = p + ".new"
         with open(tmp, "w") as f:
-            f.write(text)
+            if isinstance(text, str):
+                f.write(text)
+            else:
+                for piece in text:
+                    f.write(piece)
         self._replace(tmp, p)
 
     def _replace(self, tmp, p):
@@ -41,16 +46,6 @@ class Store:
             # some file systems will not rename over a file
             os.remove(p)
             os.rename(tmp, p)
-
-    def write_json(self, name, obj):
-        """write(), with obj written as JSON straight to the file."""
-        import json
-
-        p = self.path(name)
-        tmp = p + ".new"
-        with open(tmp, "w") as f:
-            json.dump(obj, f)
-        self._replace(tmp, p)
 
     def append(self, name, text):
         with open(self.path(name), "a") as f:
