@@ -54,11 +54,16 @@ def emit(ev):
 
 
 def run():
-    """The board: the Pico backend, its flash, the main loop."""
+    """The board: its hardware backend (a Pico on MicroPython, or an RP2040
+    board on CircuitPython), its flash, the main loop."""
     import asyncio
 
-    from fireboard.hw_rp2 import Hardware
     from fireboard.store import Store
+
+    if sys.implementation.name == "circuitpython":
+        from fireboard.hw_circuitpython import Hardware
+    else:
+        from fireboard.hw_rp2 import Hardware
 
     app, hw, started = start(Store(""), Hardware, emit)
     app.begin(hw.ticks_ms(), *started)

@@ -137,6 +137,20 @@ def cmd_sim(args):
         return 130
 
 
+def cmd_build(args):
+    from fireice_tools import firmware
+
+    if not args.circuitpython:
+        print("fireice build: say --circuitpython DIR", file=sys.stderr)
+        return 2
+    files = firmware.circuitpython_tree(args.circuitpython)
+    print(
+        "%d files written to %s (copy them to the CIRCUITPY drive)"
+        % (len(files), args.circuitpython)
+    )
+    return 0
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="fireice", description=__doc__)
     p.add_argument("--version", action="version", version="fireice " + VERSION)
@@ -154,6 +168,9 @@ def build_parser():
     g.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
     g.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
     g.set_defaults(func=cmd_play)
+    b = sub.add_parser("build", help="the firmware for CircuitPython boards")
+    b.add_argument("--circuitpython", metavar="DIR", help="write the files to DIR")
+    b.set_defaults(func=cmd_build)
     m = sub.add_parser("sim", help="the virtual board (the firmware on MicroPython)")
     m.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
     m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")

@@ -75,6 +75,28 @@ def compile_firmware(arch="host", out=None):
     return out
 
 
+def circuitpython_tree(out):
+    """Write the firmware as CircuitPython takes it to folder out: the same
+    files, with each @micropython.native line commented out (CircuitPython's
+    RP2040 builds have no native code emitter and refuse the decorator at
+    compile time; the functions run as they are, only slower). Line numbers
+    stay the same. Returns the files written."""
+    root = firmware_dir()
+    written = []
+    for rel in sources() + ["main.py"]:
+        with open(os.path.join(root, rel)) as f:
+            lines = f.read().split("\n")
+        for k, line in enumerate(lines):
+            if line.strip().startswith("@micropython.native"):
+                lines[k] = line.replace("@micropython.native", "# @micropython.native")
+        dst = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "w") as f:
+            f.write("\n".join(lines))
+        written.append(rel)
+    return written
+
+
 def micropython_cmd(heapsize="96k", source=False):
     """(argv prefix, environment, working folder) to run firmware modules on
     the MicroPython unix port: compiled .mpy files (as on the board), or the
