@@ -9,26 +9,8 @@
 # an ADC).
 import sys
 
-MICROPYTHON = sys.implementation.name == "micropython"
-
-
-def skip(reason):
-    if MICROPYTHON:
-        from support import SkipTest  # tests/core/support.py, as mprun.py uses it
-
-        raise SkipTest(reason)
-    import pytest
-
-    pytest.skip(reason)
-
-
-def raises(exc, fn, *args):
-    """Call fn(*args); return the exception of type exc it raises, or fail."""
-    try:
-        fn(*args)
-    except exc as e:
-        return e
-    raise AssertionError("%s not raised by %r%r" % (exc.__name__, fn, args))
+# the helpers shared by every both-interpreter test (tests/core/support.py)
+from support import MICROPYTHON, raises, skip  # noqa: F401 (re-exported)
 
 
 class Namespace:
