@@ -9,10 +9,10 @@ import sys
 
 sys.path.insert(0, "tests/host")
 
-from simrun import run_sim  # noqa: E402
+from simrun import move_inputs, run_sim  # noqa: E402
 
 from fireice.duel import Duel  # noqa: E402
-from fireice.geom import START, hole_name  # noqa: E402
+from fireice.geom import START  # noqa: E402
 from fireice.moves import legal_moves  # noqa: E402
 
 
@@ -29,11 +29,7 @@ def script(seed, moves=30):
         k = rnd.randrange(n)
         h, t = buf[2 * k], buf[2 * k + 1]
         side = game.cells[h]
-        for d in (
-            {"lift": hole_name(h)},
-            {"put": hole_name(t), "peg": "fire" if side == 1 else "ice"},
-            {"put": hole_name(h), "peg": "ice" if side == 1 else "fire"},
-        ):
+        for d in move_inputs(h, t, side):
             at += rnd.choice((97, 150, 233))
             d["at"] = at
             out.append(d)

@@ -6,7 +6,7 @@
 # (store.write: new file, then rename). A power cut at any moment therefore
 # leaves every completed move on flash, at worst with a half-written last
 # word, which resuming drops (fireboard.gamefiles, loaded only then).
-from fireice.geom import RESULT_NAMES, START, hole_name
+from fireice.geom import RESULT_NAMES, START, move_name
 
 CURRENT = "game.txt"
 ARCHIVE = "games"
@@ -33,7 +33,7 @@ class Games:
         from fireice import rec
 
         hist = game.hist
-        moves = [hole_name(hist[2 * k]) + "-" + hole_name(hist[2 * k + 1]) for k in range(game.ply)]
+        moves = [move_name(hist[2 * k], hist[2 * k + 1]) for k in range(game.ply)]
         self.store.write(CURRENT, rec.format(rec.Record(self.tags, moves)))
 
     def moved(self, text):

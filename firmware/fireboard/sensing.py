@@ -82,7 +82,6 @@ class Debouncer:
         self.stable = bytearray(49)
         self.cand = bytearray(49)
         self.since = array("i", bytes(4 * 49))
-        self.last_raw_change = 0
 
     def prime(self, raw):
         for h in range(49):
@@ -101,7 +100,6 @@ class Debouncer:
             if r != cand[h]:
                 cand[h] = r
                 since[h] = now
-                self.last_raw_change = now
             elif r != stable[h] and ticks_diff(now, since[h]) >= ms:
                 stable[h] = r
                 changed += 1

@@ -11,7 +11,7 @@ try:
 except ImportError:  # CPython
     from fireice.compat import const
 
-from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str
+from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
 
 # phases
 _IDLE = const(0)  # the pegs match the game
@@ -190,7 +190,7 @@ class Tracker:
         g.push(h, t)
         self.pend_h = self.pend_t = _NONE
         self.reason = None
-        ev.append({"ev": "move", "move": hole_name(h) + "-" + hole_name(t), "by": SIDE_NAMES[side]})
+        ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
         if duel:
             for i in range(7):
                 b = 1 << i
@@ -281,7 +281,7 @@ class Tracker:
         t = mv & 63
         self.h = self.t = self.pend_h = self.pend_t = _NONE
         self.reason = None
-        self.events.append({"ev": "undo", "move": hole_name(h) + "-" + hole_name(t)})
+        self.events.append({"ev": "undo", "move": move_name(h, t)})
         if not self.colour:
             # Presence alone cannot tell which peg stands where: have both
             # holes emptied first, then the pegs put back.

@@ -24,7 +24,3 @@ def ticks_diff(a, b):
     # (no intermediate above 2**30: small ints on a 32-bit CircuitPython too)
     d = (a - b) & (_PERIOD - 1)
     return d - _PERIOD if d >= _PERIOD // 2 else d
-
-
-def ticks_add(a, b):
-    return (a + b) & (_PERIOD - 1)

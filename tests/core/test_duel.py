@@ -5,7 +5,7 @@ from fireice.geom import (
     FireIceError,
     IllegalMoveError,
     NotationError,
-    hole_name,
+    move_name,
     islands_str,
     parse_hole,
     parse_position,
@@ -20,7 +20,7 @@ SEED000 = "OOO#O#O###OO#-#OO##O#-#OOO--OO--######O-O#-###OOO"
 def moves(g):
     buf = bytearray(600)
     n = legal_moves(g, buf)
-    return sorted(hole_name(buf[2 * k]) + "-" + hole_name(buf[2 * k + 1]) for k in range(n))
+    return sorted(move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n))
 
 
 def pos(**pegs):

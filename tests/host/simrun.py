@@ -23,6 +23,19 @@ def run_sim(inputs, front="digital", flash=None, seed=0, heapsize=HEAP, timeout=
     return [json.loads(line) for line in p.stdout.splitlines()]
 
 
+def move_inputs(h, t, side):
+    """The three inputs of a duel move as a player makes it: lift the peg on
+    h, put it on t, put the opponent's peg into h (no times)."""
+    from fireice.geom import hole_name
+
+    mine, theirs = ("fire", "ice") if side == 1 else ("ice", "fire")
+    return [
+        {"lift": hole_name(h)},
+        {"put": hole_name(t), "peg": mine},
+        {"put": hole_name(h), "peg": theirs},
+    ]
+
+
 def hue(rgb):
     """A name for an LED colour: off, fire, ice, error, white."""
     r, g, b = rgb

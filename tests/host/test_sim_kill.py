@@ -7,11 +7,11 @@ import random
 import signal
 import time
 
-from simrun import LiveSim
+from simrun import LiveSim, move_inputs
 
 from fireice import record
 from fireice.duel import Duel
-from fireice.geom import hole_name, position_str
+from fireice.geom import position_str
 from fireice.moves import legal_moves
 
 KILLS = 30
@@ -60,13 +60,9 @@ def test_kill_and_resume(tmp_path):
             k = rnd.randrange(n)
             h, t = buf[2 * k], buf[2 * k + 1]
             side = game.cells[h]
-            sim.send({"at": sim.at + 50, "lift": hole_name(h)})
-            sim.send(
-                {"at": sim.at + 50, "put": hole_name(t), "peg": "fire" if side == 1 else "ice"}
-            )
-            sim.send(
-                {"at": sim.at + 50, "put": hole_name(h), "peg": "ice" if side == 1 else "fire"}
-            )
+            for d in move_inputs(h, t, side):
+                d["at"] = sim.at + 50
+                sim.send(d)
             game.push(h, t)
             # time runs on only as far as the next input: let the board see it
             sim.send({"at": sim.at + rnd.choice((20, 25, 30, 60)), "cmd": "status"})
