@@ -105,6 +105,10 @@ class App:
         self.handicap_side = 1
         self.now = 0
         self.ticks = 0
+        self.reboot = False  # asked for over USB: the main loop restarts
+        self.hold = False  # the lights show a test frame, not the game
+        self.walk_ms = 0  # LED walk: ms per LED (while hold)
+        self.walk_at = 0
 
     # --- starting ---------------------------------------------------------------
 
@@ -188,8 +192,31 @@ class App:
                 self.new_game()
         if self.tracker.events:
             self._drain()
-        if self.lights.compose(self.tracker, now):
+        if self.hold:
+            if self.walk_ms:
+                self._walk(now)
+        elif self.lights.compose(self.tracker, now):
             self.lights.show()
+
+    def test_lights(self, walk_ms):
+        """None: the game's lights again; 0: hold them for a test frame;
+        N: walk along the LED chain, N ms per LED, then the game again."""
+        self.hold = walk_ms is not None
+        self.walk_ms = walk_ms or 0
+        self.walk_at = self.now
+        self.lights._seen = -1  # draw the game afresh when it comes back
+
+    def _walk(self, now):
+        k = ticks_diff(now, self.walk_at) // self.walk_ms
+        if k >= 51:
+            self.test_lights(None)
+            return
+        f = self.lights.frame
+        pos = self.lights.pos
+        for h in range(51):
+            v = 160 if pos[h] == k else 0
+            f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
+        self.lights.show()  # sends only when the LED changed
 
     def settle(self):
         """Take the pegs as they stand now, without debounce (after the

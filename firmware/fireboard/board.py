@@ -36,12 +36,16 @@ def start(store, make_hw, emit, seed=0, front=None):
     return app, hw, started
 
 
-async def main_loop(app, period, ticks_ms, sleep_ms, count=-1):
-    """Scan, track and render every period ms (count times, or forever);
+async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
+    """Scan, track and render every period ms (count times, or forever, or
+    until a reboot is asked for), then answer what came on the console;
     ticks_ms() is the clock, sleep_ms asyncio's. Allocates nothing while
-    nothing happens on the board."""
-    while count:
-        app.tick(ticks_ms())
+    nothing happens on the board or the console."""
+    while count and not app.reboot:
+        now = ticks_ms()
+        app.tick(now)
+        if console is not None:
+            console.poll(app, now)
         await sleep_ms(period)
         count -= 1
 
@@ -53,18 +57,41 @@ def emit(ev):
     w("\n")
 
 
+def hello(cfg):
+    from fireice.version import VERSION
+
+    emit({"ev": "hello", "version": VERSION, "front": cfg["front"]})
+
+
 def run():
-    """The board: its hardware backend (a Pico on MicroPython, or an RP2040
-    board on CircuitPython), its flash, the main loop."""
+    """The board: its hardware backend (a Pico on MicroPython, an RP2040
+    board on CircuitPython, or the virtual board of `fireice sim --pty` on
+    the unix port), its flash, the main loop, the USB console."""
     import asyncio
 
     from fireboard.store import Store
 
     if sys.implementation.name == "circuitpython":
         from fireboard.hw_circuitpython import Hardware
+    elif sys.platform in ("linux", "darwin"):
+        from fireboard.simboard import Device as Hardware
     else:
         from fireboard.hw_rp2 import Hardware
 
     app, hw, started = start(Store(""), Hardware, emit)
+    hello(app.cfg)
     app.begin(hw.ticks_ms(), *started)
-    asyncio.run(main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms))
+    try:
+        from fireboard.console import Console
+
+        console = Console(sys.stdin.buffer, emit)
+    except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin
+        console = None
+    asyncio.run(main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console))
+    # a reboot asked for over USB
+    try:
+        import machine
+
+        machine.soft_reset()
+    except (ImportError, AttributeError):
+        sys.exit(0)  # the virtual board: its host starts it again

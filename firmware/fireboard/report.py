@@ -18,7 +18,6 @@ def status(app):
     g = t.game
     gc.collect()
     st = {
-        "ev": "status",
         "version": VERSION,
         "mode": app.mode,
         "front": app.cfg["front"],

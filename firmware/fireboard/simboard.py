@@ -98,6 +98,45 @@ class Hardware:
         return r
 
 
+class Device(Hardware):
+    """The virtual board as a device (`fireice sim --pty`): the firmware's
+    own main.py, in real time, its console on the pseudo-terminal, and the
+    world's changes ("r S" and "b G V" lines, as above) on file descriptor 3."""
+
+    def __init__(self, cfg):
+        import select
+        import time
+
+        super().__init__(cfg, 0)
+        self._clock = time.ticks_ms
+        self.world = open("/dev/fd/3", "rb")
+        self.poller = select.poll()
+        self.poller.register(self.world, select.POLLIN)
+
+    def ticks_ms(self):
+        """The clock; the world's news is taken in on the way."""
+        self.now = self._clock()
+        for _ in range(8):  # a few lines per pass at most
+            ready = False
+            for _ in self.poller.ipoll(0):
+                ready = True
+            if not ready:
+                break
+            text = self.world.readline()  # the host writes whole lines
+            if not text:  # the host went away: the board is unplugged
+                raise SystemExit(0)
+            self.line(text.decode())
+        return self.now
+
+    def line(self, text):
+        if text[:2] == "r ":
+            for h in range(49):
+                self.holes[h] = ord(text[2 + h]) - 48
+        elif text[:2] == "b ":
+            gpio, v = text[2:].split()
+            self.pressed[int(gpio)] = int(v)
+
+
 class Pin:
     """A GPIO; code = role * 8 + index from the pin map: role 1 S line, 2 T
     line, 3 island mux output, 4.. a button (code - 32 = GPIO)."""
@@ -136,6 +175,7 @@ class Pin:
 
 class Board:
     def __init__(self, flash, seed, front):
+        self.args = (flash, seed, front)
         if flash:
             from fireboard.store import Store
 
@@ -163,26 +203,24 @@ class Board:
         w("\n")
 
     def command(self, arg):
-        # a command, as over USB: {"cmd": "status"} or {"cmd": "new", ...}
-        from fireice.geom import FireIceError
+        # a command line, as over USB (docs/protocol.md): {"cmd": "status"},
+        # {"cmd": "leds walk 100"}; other keys go with it as a JSON object:
+        # {"cmd": "new", "mode": "solitaire"} is the line new {"mode": ...}
+        msg = json.loads(arg)
+        line = msg.pop("cmd")
+        msg.pop("at", None)
+        if msg:
+            line += " " + json.dumps(msg)
+        from fireboard import usb
 
-        try:
-            msg = json.loads(arg)
-            cmd = msg["cmd"]
-            if cmd == "status":
-                from fireboard import report
+        usb.handle(self.app, line, self.emit)
+        forget("fireboard.usb")
+        if self.app.reboot:
+            self.app = self.hw = None
+            import gc
 
-                self.emit(report.status(self.app))
-                forget("fireboard.report")
-            elif cmd == "new":
-                from fireboard import gamefiles
-
-                self.app.new_game(*gamefiles.settings(msg, self.app.mode))
-            else:
-                raise FireIceError("unknown command %r" % (cmd,))
-        except (FireIceError, KeyError, TypeError, ValueError) as e:
-            self.emit({"ev": "error", "reason": "%s: %s" % (e, arg[:80])})
-        forget("fireboard.gamefiles")
+            gc.collect()
+            self.__init__(*self.args)
 
     def hello(self, cfg):
         # written a piece at a time: no list of 51 names in the heap

@@ -66,8 +66,8 @@ class Store:
             os.mkdir(self.path(name))
 
     def listdir(self, name=""):
-        p = self.path(name) if name else (self.root or "/")
+        p = self.path(name) if name else self.root
         try:
-            return sorted(os.listdir(p))
+            return sorted(os.listdir(p) if p else os.listdir())
         except OSError:
             return []

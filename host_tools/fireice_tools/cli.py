@@ -126,9 +126,22 @@ def cmd_play(args):
 def cmd_sim(args):
     from fireice_tools import simhost
 
-    if not args.headless:
-        print("fireice sim: only --headless so far (JSON lines on stdin/stdout)", file=sys.stderr)
+    if args.pty:
+        from fireice_tools import simdev
+
+        try:
+            faults = [simdev.parse_fault(f) for f in args.fault]
+        except FireIceError as e:
+            print("fireice sim: --fault: %s" % e, file=sys.stderr)
+            return 2
+        return simdev.serve(args.flash, args.heapsize, faults, sys.stdin)
+    if args.fault:
+        print("fireice sim: --fault goes with --pty", file=sys.stderr)
         return 2
+    if not args.headless:
+        from fireice_tools import web
+
+        return web.serve(args.front or "digital", args.flash, args.seed, args.heapsize)
     try:
         return simhost.run_headless(
             sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.source
@@ -151,6 +164,88 @@ def cmd_build(args):
     return 0
 
 
+def _device(fn):
+    """Run fn(port) for a board command; device errors are one line."""
+    from fireice_tools import device
+
+    try:
+        return fn(device.find_port(getattr(fn, "port", None)))
+    except device.DeviceError as e:
+        print("fireice: %s" % e, file=sys.stderr)
+        return 1
+
+
+def cmd_flash(args):
+    from fireice_tools import device
+
+    def run(port):
+        device.flash(port, wipe=args.wipe)
+        return 0
+
+    run.port = args.port
+    return _device(run)
+
+
+def cmd_diag(args):
+    from fireice_tools import device, diag
+
+    def run(port):
+        board = device.Board(port)
+        try:
+            board.running()
+            if args.self_test:
+                report = diag.self_test(board, samples=args.samples)
+                print(json.dumps(report) if args.json else diag.describe(report))
+                return 0 if report["ok"] else 3
+            if args.walk:
+                return diag.walk(board, args.walk)
+            if args.calibrate:
+                diag.calibrate(board)
+                return 0
+            if args.wiring:
+                diag.wiring_map(board)
+                return 0
+            return diag.live(board, frames=args.frames)
+        finally:
+            board.close()
+
+    run.port = args.port
+    return _device(run)
+
+
+def cmd_games(args):
+    import os
+
+    from fireice_tools import device
+
+    def run(port):
+        board = device.Board(port)
+        try:
+            board.running()
+            if args.delete:
+                for name in args.delete:
+                    board.command("delete " + name)
+                    print("deleted %s" % name)
+                return 0
+            names = board.command("games")["games"]
+            if args.list:
+                print("\n".join(names))
+                return 0
+            os.makedirs(args.dir, exist_ok=True)
+            for name in names:
+                text = board.command("game " + name)["text"]
+                dst = os.path.join(args.dir, name.replace("/", "-"))
+                with open(dst, "w", encoding="utf-8") as f:
+                    f.write(text)
+                print("%s -> %s (%d bytes)" % (name, dst, len(text.encode())))
+            return 0
+        finally:
+            board.close()
+
+    run.port = args.port
+    return _device(run)
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="fireice", description=__doc__)
     p.add_argument("--version", action="version", version="fireice " + VERSION)
@@ -171,8 +266,42 @@ def build_parser():
     b = sub.add_parser("build", help="the firmware for CircuitPython boards")
     b.add_argument("--circuitpython", metavar="DIR", help="write the files to DIR")
     b.set_defaults(func=cmd_build)
+    f = sub.add_parser("flash", help="put the firmware on the board over USB")
+    f.add_argument("--port", help="serial port (default: $FIREICE_PORT, or the one board attached)")
+    f.add_argument("--wipe", action="store_true", help="also delete its configuration and games")
+    f.set_defaults(func=cmd_flash)
+    d = sub.add_parser("diag", help="the board's sensors and LEDs, live, and a self-test")
+    d.add_argument("--port", help="serial port (default: $FIREICE_PORT, or the one board attached)")
+    d.add_argument("--self-test", action="store_true", help="find stuck and noisy sensors")
+    d.add_argument("--json", action="store_true", help="with --self-test: one JSON object")
+    d.add_argument("--samples", type=int, default=25, help="with --self-test: readings taken")
+    d.add_argument("--walk", type=int, nargs="?", const=400, metavar="MS", help="LED walk")
+    d.add_argument("--calibrate", action="store_true", help="guided calibration (colour)")
+    d.add_argument("--wiring", action="store_true", help="guided sensor and LED wiring map")
+    d.add_argument("--frames", type=int, help="live view: stop after N frames")
+    d.set_defaults(func=cmd_diag)
+    gm = sub.add_parser("games", help="download the game records from the board")
+    gm.add_argument(
+        "--port", help="serial port (default: $FIREICE_PORT, or the one board attached)"
+    )
+    gm.add_argument("--dir", default="games-from-board", help="where to put them")
+    gm.add_argument("--list", action="store_true", help="only list them")
+    gm.add_argument("--delete", nargs="+", metavar="NAME", help="delete these from the board")
+    gm.set_defaults(func=cmd_games)
     m = sub.add_parser("sim", help="the virtual board (the firmware on MicroPython)")
     m.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
+    m.add_argument(
+        "--pty",
+        action="store_true",
+        help="the board as a USB device: prints its port, then runs until killed",
+    )
+    m.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        metavar="KIND:HOLE",
+        help="with --pty: a faulty sensor, stuck-on:C5, stuck-off:C5 or noisy:C5",
+    )
     m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
     m.add_argument("--flash", metavar="DIR", help="folder used as the board's flash")
     m.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")

@@ -52,10 +52,10 @@ def hue(rgb):
 
 def lights_at(events, at):
     """{led name: hue} of the last frame sent at or before at."""
-    names = next(e["leds"] for e in events if e["ev"] == "hello")
+    names = next(e["leds"] for e in events if e.get("ev") == "hello")
     frame = None
     for e in events:
-        if e["ev"] == "leds" and e["at"] <= at:
+        if e.get("ev") == "leds" and e["at"] <= at:
             frame = e["rgb"]
     if frame is None:
         return {n: "off" for n in names}
@@ -101,7 +101,7 @@ class LiveSim:
                 raise AssertionError("the virtual board stopped: " + self.p.stderr.read()[-3000:])
             e = json.loads(line)
             self.events.append(e)
-            if e["ev"] == "status":
+            if e.get("re") == "status":
                 return e
 
     def close(self):

@@ -44,7 +44,7 @@ def test_scenario(name, front, tmp_path):
     _, lines = load(name)
     inputs = [x for x in lines if not ({"expect", "never", "light"} & set(x))]
     events = run_sim(inputs, front=front, flash=tmp_path)
-    errors = [e for e in events if e["ev"] == "error"]
+    errors = [e for e in events if e.get("ev") == "error"]
     pos = 0
     for check in lines:
         if "expect" in check:
@@ -53,7 +53,7 @@ def test_scenario(name, front, tmp_path):
                 pos += 1
             assert pos < len(events), "no event %s after the previous check\n%s" % (
                 want,
-                "\n".join(json.dumps(e) for e in events if e["ev"] != "leds"),
+                "\n".join(json.dumps(e) for e in events if e.get("ev") != "leds"),
             )
             if "by" in check:
                 assert events[pos]["at"] <= check["by"], (want, events[pos])

@@ -69,6 +69,6 @@ def test_kill_and_resume(tmp_path):
         time.sleep(rnd.choice((0, 0.001, 0.003, 0.01, 0.03)))
         events = drain(sim)
         for e in events:
-            if e["ev"] == "move":
+            if e.get("ev") == "move":
                 announced.append(e["move"])
     assert len(announced) >= KILLS // 3

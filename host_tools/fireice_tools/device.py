@@ -1,0 +1,280 @@
+"""Talking to a board over USB: finding its port, its command protocol
+(docs/protocol.md), and putting the firmware on it with the raw REPL
+(mpremote's transport)."""
+
+import ast
+import hashlib
+import json
+import os
+import sys
+import time
+
+import serial
+
+from fireice.version import VERSION
+from fireice_tools import firmware
+
+# USB vendor IDs of the boards we know: Raspberry Pi (Pico), Adafruit,
+# MicroPython's own
+VENDORS = (0x2E8A, 0x239A, 0xF055)
+# sys.implementation._mpy >> 10: the native code architecture (mpy-cross -march)
+ARCHES = (
+    None,
+    "x86",
+    "x64",
+    "armv6",
+    "armv6m",
+    "armv7m",
+    "armv7em",
+    "armv7emsp",
+    "armv7emdp",
+    "xtensa",
+    "xtensawin",
+    "rv32imc",
+    "rv64imc",
+)
+MPY_VERSION = 6  # what mpy-cross 1.29 writes
+# on the board's flash and never touched by flash unless asked to wipe
+KEEP = ("config.json", "calib.json", "game.txt", "games")
+
+
+class DeviceError(Exception):
+    pass
+
+
+def find_port(port=None):
+    """--port, else $FIREICE_PORT, else the one board attached."""
+    port = port or os.environ.get("FIREICE_PORT")
+    if port:
+        return port
+    from serial.tools import list_ports
+
+    found = [p.device for p in list_ports.comports() if p.vid in VENDORS]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise DeviceError(
+            "no board found: plug it in, or say --port (or set FIREICE_PORT); "
+            "`fireice sim --pty` starts a virtual one"
+        )
+    raise DeviceError("several boards attached (%s): say which with --port" % ", ".join(found))
+
+
+class Board:
+    """The board's command protocol: one line out, one JSON reply back.
+    Events that come in between are kept in events."""
+
+    def __init__(self, port, timeout=5.0):
+        self.port = port
+        self.timeout = timeout
+        try:
+            self.serial = serial.Serial(port, 115200, timeout=0.05)
+        except (serial.SerialException, OSError) as e:
+            raise DeviceError("cannot open %s: %s" % (port, e)) from None
+        self.serial.reset_input_buffer()
+        self.events = []
+        self.pending = b""
+
+    def close(self):
+        self.serial.close()
+
+    def _lines(self, until):
+        """JSON objects read until the time until (or none)."""
+        while time.monotonic() < until:
+            data = self.serial.read(4096)
+            if data:
+                self.pending += data
+            while b"\n" in self.pending:
+                line, self.pending = self.pending.split(b"\n", 1)
+                line = line.strip()
+                if line.startswith(b"{"):
+                    try:
+                        yield json.loads(line)
+                    except ValueError:
+                        pass  # not ours (a traceback, the REPL)
+            if not data:
+                yield None
+
+    def command(self, line, timeout=None):
+        """Send a command line; return its reply (a dict with "re"). An
+        error reply raises DeviceError with the board's words."""
+        reply = self.ask(line, timeout)
+        if "error" in reply:
+            raise DeviceError("%s: %s" % (line.split(" ", 1)[0], reply["error"]))
+        return reply
+
+    def ask(self, line, timeout=None):
+        """Send a line; the reply as it is (error replies too)."""
+        self.serial.write(line.encode() + b"\n")
+        until = time.monotonic() + (timeout or self.timeout)
+        for msg in self._lines(until):
+            if msg is None:
+                continue
+            if "re" in msg:
+                return msg
+            self.events.append(msg)
+        raise DeviceError(
+            "no answer from %s to %r: is the firmware running? (`fireice flash` puts it on)"
+            % (self.port, line)
+        )
+
+    def wait_events(self, seconds):
+        """Read events for a while."""
+        for msg in self._lines(time.monotonic() + seconds):
+            if msg is not None:
+                self.events.append(msg)
+
+    def running(self, timeout=8.0):
+        """Make sure the firmware answers: if the board sits at the REPL
+        (after mpremote, say), a soft reset starts it. Returns status."""
+        try:
+            return self.command("status", timeout=1.0)
+        except DeviceError:
+            pass
+        self.serial.write(b"\r\x02\x04")  # leave a raw REPL; soft reset
+        until = time.monotonic() + timeout
+        while time.monotonic() < until:
+            time.sleep(0.3)
+            self.serial.reset_input_buffer()
+            try:
+                return self.command("status", timeout=1.0)
+            except DeviceError:
+                pass
+        raise DeviceError(
+            "the board at %s does not answer: is the firmware on it? (`fireice flash`)" % self.port
+        )
+
+
+# --- flashing -------------------------------------------------------------------
+
+_HASHES = """
+import os, hashlib, binascii
+def _h(p):
+    h = hashlib.sha256()
+    with open(p, 'rb') as f:
+        while True:
+            b = f.read(512)
+            if not b:
+                break
+            h.update(b)
+    return binascii.hexlify(h.digest()).decode()
+_r = {}
+for _d in ('fireice', 'fireboard'):
+    try:
+        _n = os.listdir(_d)
+    except OSError:
+        _n = ()
+    for _f in _n:
+        _r[_d + '/' + _f] = _h(_d + '/' + _f)
+try:
+    _r['main.py'] = _h('main.py')
+except OSError:
+    pass
+print(repr(_r))
+"""
+
+
+def local_image(arch):
+    """{path on the board: bytes}: the firmware compiled for arch."""
+    built = firmware.compile_firmware(arch)
+    files = {}
+    for rel in firmware.sources():
+        name = rel[:-3] + ".mpy"
+        with open(os.path.join(built, name), "rb") as f:
+            files[name] = f.read()
+    with open(os.path.join(firmware.firmware_dir(), "main.py"), "rb") as f:
+        files["main.py"] = f.read()
+    return files
+
+
+def _bar(done, total, width=30):
+    k = width * done // max(total, 1)
+    return "[%s%s] %3d%%" % ("#" * k, "." * (width - k), 100 * done // max(total, 1))
+
+
+def flash(port, wipe=False, out=sys.stdout, tty=None):
+    """Put the firmware on the board at port: compile for its architecture,
+    copy what changed, keep its configuration and games (unless wipe),
+    restart it and check that it answers with the new version. Returns a
+    summary dict."""
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+
+    tty = out.isatty() if tty is None else tty
+    try:
+        t = SerialTransport(port)
+    except TransportError as e:
+        raise DeviceError(str(e)) from None
+    try:
+        try:
+            t.enter_raw_repl(soft_reset=False)
+        except TransportError:
+            raise DeviceError("%s does not give a MicroPython REPL" % port) from None
+        mpy = t.eval("__import__('sys').implementation._mpy")
+        arch = ARCHES[mpy >> 10] if 0 <= mpy >> 10 < len(ARCHES) else None
+        if (mpy & 0xFF) != MPY_VERSION or arch is None:
+            raise DeviceError(
+                "the board's MicroPython takes .mpy version %d, arch %s; we build version %d:"
+                " update MicroPython on the board" % (mpy & 0xFF, arch, MPY_VERSION)
+            )
+        image = local_image(arch)
+        text = []
+        t.exec(_HASHES, data_consumer=text.append)
+        try:
+            remote = ast.literal_eval(b"".join(text).replace(b"\x04", b"").decode().strip())
+        except (ValueError, SyntaxError):
+            raise DeviceError("the board's file listing cannot be read") from None
+        changed = [
+            name
+            for name in sorted(image)
+            if remote.get(name) != hashlib.sha256(image[name]).hexdigest()
+        ]
+        stale = sorted(n for n in remote if n not in image)
+        total = sum(len(image[n]) for n in changed)
+        print(
+            "%s: MicroPython for %s; %d of %d files changed (%d bytes), %d to remove"
+            % (port, arch, len(changed), len(image), total, len(stale)),
+            file=out,
+        )
+        for d in ("fireice", "fireboard"):
+            if not any(n.startswith(d + "/") for n in remote):
+                t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % d)
+        done = 0
+        for name in changed:
+            data = image[name]
+
+            def progress(n, size, name=name, base=done):
+                if tty:
+                    out.write("\r%s %-26s" % (_bar(base + n, total), name))
+                    out.flush()
+
+            t.fs_writefile(name, data, chunk_size=1024, progress_callback=progress)
+            done += len(data)
+            if not tty:
+                print("%s %s" % (_bar(done, total), name), file=out)
+        if tty and changed:
+            out.write("\n")
+        for name in stale:
+            t.fs_rmfile(name)
+        if wipe:
+            t.exec(
+                "import os\nfor _n in %r:\n try:\n  os.remove(_n)\n except OSError:\n  pass\n"
+                "try:\n for _n in os.listdir('games'):\n  os.remove('games/' + _n)\n"
+                "except OSError:\n pass" % (KEEP[:3],)
+            )
+            print("configuration, calibration and games wiped", file=out)
+        t.exit_raw_repl()
+        t.serial.write(b"\x04")  # soft reset: the new firmware starts
+    finally:
+        t.close()
+    board = Board(port)
+    try:
+        status = board.running(timeout=15.0)
+    finally:
+        board.close()
+    if status.get("version") != VERSION:
+        raise DeviceError(
+            "the board answers with version %s, not %s" % (status.get("version"), VERSION)
+        )
+    print("the board runs fireice %s (%s front end)" % (VERSION, status.get("front")), file=out)
+    return {"arch": arch, "changed": changed, "removed": stale, "version": status["version"]}

@@ -1,0 +1,241 @@
+"""The virtual board as a USB device: `fireice sim --pty`.
+
+The firmware's own main.py runs on the MicroPython unix interpreter with a
+folder as its flash (its working folder and module path). Its console is a
+pseudo-terminal; this process holds a second one, whose path it prints, and
+copies bytes between the two, so a client keeps its port while the board
+restarts (a soft reset: Ctrl-D at the REPL, the reboot command, or the
+firmware ending). Ctrl-C reaches the interpreter as on a board: the firmware
+stops with KeyboardInterrupt and the REPL takes over, so mpremote works.
+
+The world (pegs, buttons, faulty sensors) is simhost.World, changed by the
+JSON lines of docs/protocol.md on this process's standard input (in real
+time: "at" is not needed) and sent to the firmware on its file descriptor 3.
+A folder without main.py is a board with MicroPython and nothing else: a
+REPL, waiting for `fireice flash`."""
+
+import errno
+import fcntl
+import os
+import pty
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+import tty
+
+from fireice.geom import FireIceError, parse_hole
+from fireice_tools import firmware, simhost
+
+FAULTS = ("stuck-on", "stuck-off", "noisy")
+
+
+def parse_fault(text):
+    """ "stuck-on:C5" -> (hole, kind); FireIceError naming what is wrong."""
+    kind, _, hole = text.partition(":")
+    if kind not in FAULTS:
+        raise FireIceError("a fault is %s, not %r" % (" or ".join(FAULTS), kind))
+    return parse_hole(hole), kind
+
+
+def install(flash, arch="host"):
+    """Put the current firmware (compiled for arch) on a flash folder, as a
+    board comes from the maker: what `fireice flash` would copy."""
+    built = firmware.compile_firmware(arch)
+    for rel in firmware.sources():
+        dst = os.path.join(flash, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(os.path.join(built, rel[:-3] + ".mpy"), dst)
+    shutil.copyfile(
+        os.path.join(firmware.firmware_dir(), "main.py"), os.path.join(flash, "main.py")
+    )
+
+
+def _raw(fd, isig):
+    tty.setraw(fd)
+    if isig:  # Ctrl-C becomes SIGINT (KeyboardInterrupt) while code runs,
+        # as on a board; no other byte is special (no quit, no suspend)
+        a = termios.tcgetattr(fd)
+        a[3] |= termios.ISIG
+        for c in (termios.VQUIT, termios.VSUSP):
+            a[6][c] = b"\0"
+        termios.tcsetattr(fd, termios.TCSANOW, a)
+
+
+class PtyBoard:
+    def __init__(self, flash, heapsize="96k", faults=(), log=None):
+        self.flash = os.path.abspath(flash)
+        self.heapsize = heapsize
+        self.log = log or sys.stderr
+        # the client's side: we keep its slave open too, so that the master
+        # never sees a hang-up between clients
+        self.user, self.user_slave = pty.openpty()
+        _raw(self.user_slave, False)
+        os.set_blocking(self.user, False)
+        self.path = os.ttyname(self.user_slave)
+        self.front, pins = simhost.flash_config(self.flash)
+        self.world_w = None
+        self.host = simhost.Host(self, self.front, pins)
+        self.host.error = self._error
+        self.world = self.host.world
+        for hole, kind in faults:
+            self.world.faults[hole] = kind
+        self.t0 = time.monotonic()
+        self.proc = None
+        self.dev = None
+        self.starts = 0
+
+    # --- the firmware process -------------------------------------------------
+
+    def start(self):
+        self.dev, slave = pty.openpty()
+        _raw(slave, True)
+        r, w = os.pipe()
+        env = dict(os.environ)
+        env["MICROPYPATH"] = self.flash + os.pathsep + ".frozen"
+        argv = [firmware.tool("micropython"), "-X", "heapsize=" + self.heapsize]
+        if os.path.exists(os.path.join(self.flash, "main.py")):
+            argv += ["-i", "main.py"]
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=self.flash,
+            env=env,
+            pass_fds=(3,),
+            start_new_session=True,
+            preexec_fn=lambda: _child_setup(r),
+        )
+        os.close(slave)
+        os.close(r)
+        self.world_w = w
+        self.starts += 1
+        self.host.sent_raw = None
+        self.host.sync()  # the pegs as they stand, first thing
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for fd in (self.dev, self.world_w):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.dev = self.world_w = None
+
+    # --- the world --------------------------------------------------------------
+
+    def write(self, line):
+        """simhost.Host's output: the lines for fd 3 (r and b matter here)."""
+        if self.world_w is None or line[0] not in "rib":
+            return
+        if line[0] == "i":
+            line = "r" + line[1:]
+        try:
+            os.write(self.world_w, line.encode())
+        except OSError:
+            pass  # the firmware is restarting; the next start syncs
+
+    def _error(self, reason):
+        print("fireice sim: %s" % reason, file=self.log, flush=True)
+
+    def ms(self):
+        return int((time.monotonic() - self.t0) * 1000)
+
+    def world_line(self, text):
+        self.host.now = max(self.host.now, self.ms())
+        self.host.line(text)
+
+    # --- running ----------------------------------------------------------------
+
+    def run(self, stdin=None):
+        """Copy bytes between the two terminals, take world lines from
+        stdin, restart the firmware when it ends; until killed."""
+        self.start()
+        inputs = stdin
+        pending = b""
+        while True:
+            fds = [self.user, self.dev] + ([inputs] if inputs is not None else [])
+            ready, _, _ = select.select(fds, [], [], 0.02)
+            if self.user in ready:
+                try:
+                    data = os.read(self.user, 4096)
+                except OSError:
+                    data = b""
+                if data:
+                    _write_all(self.dev, data)
+            if self.dev in ready:
+                try:
+                    data = os.read(self.dev, 4096)
+                except OSError as e:  # EIO: the interpreter has ended
+                    if e.errno != errno.EIO:
+                        raise
+                    data = None
+                if data:
+                    try:
+                        os.write(self.user, data)
+                    except BlockingIOError:
+                        pass  # nobody reads the port: dropped, as over USB
+                elif self.proc.poll() is not None or data is None:
+                    self.proc.wait()
+                    self.stop()
+                    self.start()  # a soft reset
+            if inputs is not None and inputs in ready:
+                chunk = os.read(inputs.fileno(), 4096)
+                if not chunk:
+                    inputs = None
+                pending += chunk
+                while b"\n" in pending:
+                    line, pending = pending.split(b"\n", 1)
+                    if line.strip():
+                        self.world_line(line.decode(errors="replace"))
+            self.host.run_to(max(self.host.now, self.ms()))
+
+
+def _child_setup(r):
+    # the terminal becomes the interpreter's controlling terminal (Ctrl-C
+    # is then SIGINT for it), and the world's pipe its fd 3
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    if r != 3:
+        os.dup2(r, 3)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _write_all(fd, data):
+    while data:
+        try:
+            n = os.write(fd, data)
+        except BlockingIOError:
+            time.sleep(0.001)
+            continue
+        data = data[n:]
+
+
+def serve(flash=None, heapsize="96k", faults=(), stdin=None, out=None):
+    """`fireice sim --pty`: print the device path, then run until killed."""
+    out = out or sys.stdout
+    tmp = None
+    if flash is None:
+        tmp = tempfile.mkdtemp(prefix="fireice-flash-")
+        flash = tmp
+        install(flash)
+    os.makedirs(flash, exist_ok=True)
+    board = PtyBoard(flash, heapsize, faults)
+    print(board.path, file=out, flush=True)
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+    try:
+        board.run(stdin)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        board.stop()
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0

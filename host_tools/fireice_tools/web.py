@@ -1,0 +1,748 @@
+"""The simulator's web page: the virtual board in a browser.
+
+The board firmware runs on the MicroPython unix port exactly as in
+`fireice sim --headless` (fireice_tools.simhost); this module keeps it
+running in real time and serves a page on localhost that draws the wooden
+board, its pegs and its lights, and turns clicks into the inputs of
+docs/protocol.md.
+
+    python -m fireice_tools.web [--front digital|colour] [--flash DIR]
+                                [--seed N] [--port N] [--no-browser]
+
+HTTP interface (JSON):
+
+    GET  /               the page (static files from the web/ folder)
+    GET  /state          the whole state; /state?since=N waits (up to 20 s)
+                         until the state's serial number passes N
+    POST /input          one input: {"lift": "D4"}, {"put": "C4"} (the peg in
+                         hand, or one from the supply: the colour lit under
+                         the hole, else the side to move; "peg" may name it),
+                         {"hand": "fire" | "ice" | null} (take a peg from a
+                         supply, or put the hand's peg back), {"press": "undo"},
+                         {"press": "new", "ms": 1200}, {"cmd": "new", ...},
+                         {"bounce": "C4", "ms": 15}, {"board": "<49 chars>"}.
+                         The server sets "at" (virtual time follows real
+                         time). A bad input gets 400 {"error": ...} and
+                         changes nothing.
+"""
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import webbrowser
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+from fireice import record
+from fireice.geom import (
+    SIDE_NAMES,
+    START,
+    FireIceError,
+    parse_hole,
+    parse_move,
+    parse_position,
+)
+from fireice.rec import Record
+from fireice.rec import format as format_record
+from fireice_tools import simhost
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+}
+
+PEGS = 25  # per side
+TICK_S = 0.02  # virtual time is brought up to real time this often
+STATUS_AFTER_INPUT_MS = 60  # past the 20 ms debounce: then ask the board
+STATUS_EVERY_MS = 1000
+BLINK_MEMORY_MS = 600  # a blinking hole still counts as lit this long (blink 250 ms)
+LONG_POLL_S = 20
+MAX_BODY = 4096
+KEEP_EVENTS = 40
+KEEP_MESSAGES = 30
+SIDES = ("fire", "ice")
+KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce")
+
+
+class BadInput(Exception):
+    """An input that cannot be used now (HTTP 400)."""
+
+
+class BoardGone(Exception):
+    """The board process has stopped (HTTP 503)."""
+
+
+def hue(rgb):
+    """The name of an LED colour: None (off), fire, ice, error (violet), white."""
+    r, g, b = rgb
+    if r + g + b == 0:
+        return None
+    if r > 2 * max(g, b):
+        return "fire"
+    if b > r and g > r:
+        return "ice"
+    if r > g and b > g:
+        return "error"
+    return "white"
+
+
+def record_text(mode, setup, first, moves, result):
+    """The game as record text (docs/records.md), with move numbers: a Fire
+    move opens a numbered pair, an Ice move without one gets "N...".
+    moves: [{"move": "D4-C4", "by": "fire"}, ...]."""
+    tags = [["Game", "Fire and Ice"], ["Mode", mode]]
+    if setup and (mode == "solitaire" or setup != START):
+        tags.append(["Setup", setup])
+    if mode == "duel" and first == "ice":
+        tags.append(["ToMove", "ice"])
+    if result:
+        tags.append(["Result", result])
+    words = []
+    n = 0
+    open_pair = False  # the last word is a Fire move waiting for Ice's answer
+    for m in moves:
+        if m["by"] == "ice" and open_pair:
+            words.append(m["move"])
+            open_pair = False
+            continue
+        n += 1
+        if m["by"] == "ice":
+            words.append("%d... %s" % (n, m["move"]))
+        else:
+            words.append("%d. %s" % (n, m["move"]))
+            open_pair = True
+    return format_record(Record(tags, words))
+
+
+def saved_game(flash):
+    """(mode, setup, first, moves, result) of the game on a flash folder, or
+    None: what the board resumes at start."""
+    try:
+        with open(os.path.join(flash, "game.txt"), encoding="utf-8") as f:
+            rec = record.parse(f.read())
+        game = record.new_game(rec)
+        setup = game.position()
+        moves = []
+        for text in rec.moves:
+            frm, to = parse_move(text)
+            if game.check(frm, to):
+                break  # the board drops what does not replay, and says so
+            moves.append({"move": text, "by": SIDE_NAMES[game.cells[frm]]})
+            game.push(frm, to)
+    except (OSError, FireIceError):
+        return None
+    first = rec.get("ToMove")
+    mode = rec.get("Mode", "duel")
+    result = None
+    if game.result:
+        result = ("fire", "ice", "draw", "won", "lost")[game.result - 1]
+    return mode, setup, first, moves, result
+
+
+class Simulator:
+    """The board process, the world around it (simhost.Host), a thread that
+    lets virtual time follow real time, and the state the page shows.
+
+    Two locks: host_lock for everything that writes to the board (the Host
+    and its world, the hand), cond for the state read from the board's
+    events. The reader of the board's output takes only cond, so a board
+    blocked on a full output pipe can always be drained."""
+
+    def __init__(self, front="digital", flash=None, seed=0, heapsize="96k"):
+        argv, env, cwd = simhost.board_command(front, flash, seed, heapsize)
+        cfg_front, pins = simhost.flash_config(flash) if flash else ("digital", simhost.BUTTONS)
+        self.flash = flash
+        # a session of its own: Ctrl-C in the terminal stops us, and we stop
+        # the board cleanly (end of its input)
+        self.proc = subprocess.Popen(
+            argv,
+            env=env,
+            cwd=cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            start_new_session=True,
+        )
+        self.t0 = time.monotonic()
+        self.host = simhost.Host(self.proc.stdin, front or cfg_front, pins)
+        self.host_lock = threading.Lock()
+        self.cond = threading.Condition()
+        self.stopping = threading.Event()
+        # what the page shows (guarded by cond)
+        self.serial = 0
+        self.alive = True
+        self.exit_status = None
+        self.version = None
+        self.front = front or cfg_front
+        self.led_names = []
+        self.leds = {}
+        self.led_ref = 0
+        self.lit = {}  # hole -> (hue, virtual ms) of its last fire or ice light
+        self.pegs = "-" * 49  # what stands in the holes (the world)
+        self.hand = None
+        self.hand_from = None
+        self.mode = "duel"
+        self.setup = START
+        self.first = "fire"
+        self.moves = []
+        self.to_move = None
+        self.result = None
+        self.islands = None
+        self.control = {}
+        self.status = {}
+        self.messages = []
+        self.events = []
+        self.status_due = 0  # virtual ms at which to ask the board for its status
+        self.last_status = 0
+        self.threads = [
+            threading.Thread(target=self._read, name="board-out", daemon=True),
+            threading.Thread(target=self._read_err, name="board-err", daemon=True),
+            threading.Thread(target=self._tick, name="board-clock", daemon=True),
+        ]
+        for t in self.threads:
+            t.start()
+
+    # --- time and the board's output ------------------------------------------
+
+    def elapsed(self):
+        return int((time.monotonic() - self.t0) * 1000)
+
+    def _tick(self):
+        while not self.stopping.wait(TICK_S):
+            with self.host_lock:
+                if not self.alive:
+                    return
+                now = max(self.elapsed(), self.host.now)
+                try:
+                    self.host.run_to(now)
+                    with self.cond:
+                        ask = now >= self.status_due or now >= self.last_status + STATUS_EVERY_MS
+                        if ask:
+                            self.status_due = now + STATUS_EVERY_MS
+                            self.last_status = now
+                    if ask:
+                        self.host.send('j {"cmd": "status"}')
+                except (OSError, ValueError):
+                    return  # the board stopped; the reader says why
+
+    def _read(self):
+        for line in self.proc.stdout:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                ev = json.loads(line)
+                if not isinstance(ev, dict):
+                    raise ValueError
+            except ValueError:
+                ev = {"ev": "text", "text": line[:300]}
+            if "ev" not in ev:
+                # a command's reply ({"re": "status", ...}), or something
+                # unknown: kept with the events, but no event
+                ev = dict(ev, ev="reply" if "re" in ev else "unknown")
+            with self.cond:
+                try:
+                    changed = self._event(ev)
+                except (KeyError, TypeError, ValueError, IndexError) as e:
+                    self._say("error", "unreadable event from the board (%s): %s" % (e, line[:120]))
+                    changed = True
+                if changed:
+                    self._changed()
+        status = self.proc.wait()
+        with self.cond:
+            self.alive = False
+            self.exit_status = status
+            if not self.stopping.is_set():
+                self._say("error", "the virtual board stopped (exit status %s)" % status)
+            self._changed()
+
+    def _read_err(self):
+        for line in self.proc.stderr:
+            sys.stderr.write("board: " + line)
+            with self.cond:
+                self._say("error", "board: " + line.rstrip()[:300])
+                self._changed()
+
+    def _changed(self):
+        self.serial += 1
+        self.cond.notify_all()
+
+    def _say(self, kind, text, at=None):
+        self.messages.append(
+            {"kind": kind, "text": text, "at": self.host.now if at is None else at}
+        )
+        del self.messages[:-KEEP_MESSAGES]
+
+    def _event(self, ev):
+        """Take in one event of the board; returns whether the state changed."""
+        kind = ev["ev"]
+        at = ev.get("at", self.host.now)
+        if kind == "leds":
+            return self._frame(ev["rgb"], at)
+        if kind == "status" or (kind == "reply" and ev["re"] == "status" and "error" not in ev):
+            return self._status(ev)
+        self.events.append(ev)
+        del self.events[:-KEEP_EVENTS]
+        if kind in ("reply", "unknown", "text"):
+            if "error" in ev:
+                self._say("error", "%s: %s" % (ev.get("re"), ev["error"]), at)
+            elif kind == "text":
+                self._say("error", "board: " + ev["text"], at)
+            return True
+        self.status_due = at  # ask at once what it means for the phase
+        if kind == "hello":
+            self.version = ev.get("version")
+            self.front = ev.get("front", self.front)
+            self.led_names = list(ev["leds"])
+        elif kind == "new":
+            self.mode = ev["mode"]
+            self.setup = ev["position"]
+            self.first = ev.get("to_move")
+            self.to_move = self.first
+            self.moves = []
+            self.result = self.islands = None
+            self.control = {}
+            what = "solitaire" if self.mode == "solitaire" else "two-player game"
+            self._say("new", "New %s: put the pegs on the lit holes." % what, at)
+        elif kind == "resumed":
+            saved = saved_game(self.flash) if self.flash else None
+            if saved:
+                self.mode, self.setup, self.first, self.moves, self.result = saved
+            self._say("new", "The saved game goes on (%d moves)." % ev.get("moves", 0), at)
+        elif kind == "ready":
+            self.to_move = ev.get("to")
+            self._say("ready", "The pegs match the game: %s to move." % _side(ev.get("to")), at)
+        elif kind == "move":
+            self.moves.append({"move": ev["move"], "by": ev["by"]})
+        elif kind == "turn":
+            self.to_move = ev["to"]
+        elif kind == "control":
+            if ev.get("by"):
+                self.control[ev["island"]] = ev["by"]
+            else:
+                self.control.pop(ev["island"], None)
+        elif kind == "result":
+            self.result = ev["result"]
+            self.islands = ev.get("islands")
+            self.to_move = None
+            self._say("result", _result_text(self.result, self.islands), at)
+        elif kind == "illegal":
+            self._say("illegal", "%s: %s" % (ev.get("hole"), ev.get("reason")), at)
+        elif kind == "undo":
+            if self.moves and self.moves[-1]["move"] == ev["move"]:
+                self.moves.pop()
+            self.result = self.islands = None
+            self._say("undo", "Taken back: %s" % ev["move"], at)
+        elif kind == "error":
+            self._say("error", ev.get("reason", "?"), at)
+        return True
+
+    def _frame(self, rgb, at):
+        if len(rgb) != len(self.led_names):
+            raise ValueError("a frame of %d LEDs, not %d" % (len(rgb), len(self.led_names)))
+        leds = {}
+        for name, c in zip(self.led_names, rgb):
+            r, g, b = (int(v) for v in c)
+            leds[name] = [r, g, b]
+            self.led_ref = max(self.led_ref, r, g, b)
+            h = hue((r, g, b))
+            if h in SIDES and name[0] != "t":
+                self.lit[name] = (h, at)
+        self.leds = leds
+        return True
+
+    def _status(self, ev):
+        keep = {k: v for k, v in ev.items() if k not in ("ev", "re", "at", "heap_free")}
+        if keep == self.status:
+            return False
+        self.status = keep
+        return True
+
+    # --- inputs ------------------------------------------------------------------
+
+    def supply(self, side, pegs=None):
+        """Pegs of side in its supply pocket: 25 less those on the board and in hand."""
+        mark = "#" if side == "fire" else "O"
+        n = PEGS - (pegs if pegs is not None else self.pegs).count(mark)
+        return n - (self.hand == side)
+
+    def _wanted(self, name):
+        """The colour of a peg taken from a supply for hole name: the colour
+        lit there (now, or in the last blink), else the side to move."""
+        with self.cond:
+            now_hue = hue(self.leds.get(name, (0, 0, 0)))
+            if now_hue in SIDES:
+                return now_hue
+            seen = self.lit.get(name)
+            if seen and self.host.now - seen[1] <= BLINK_MEMORY_MS:
+                return seen[0]
+            if self.to_move in SIDES:
+                return self.to_move
+            return "fire"
+
+    def handle(self, msg):
+        """Apply one input from the page. Returns a small JSON-able answer;
+        raises BadInput or BoardGone."""
+        if not isinstance(msg, dict):
+            raise BadInput('an input is a JSON object, such as {"lift": "D4"}')
+        msg = dict(msg)
+        msg.pop("at", None)  # time is the server's
+        kinds = [k for k in KINDS if k in msg]
+        if not kinds and not msg:
+            raise BadInput("an empty input")
+        if len(kinds) != 1:
+            raise BadInput("an input has exactly one of: %s" % ", ".join(KINDS))
+        kind = kinds[0]
+        with self.host_lock:
+            if not self.alive:
+                raise BoardGone("the virtual board has stopped")
+            note = None
+            hand, hand_from = self.hand, self.hand_from
+            try:
+                if kind == "hand":
+                    return self._take(msg)
+                if kind in ("lift", "put", "bounce") and not isinstance(msg[kind], str):
+                    raise BadInput('%s names a hole, such as "D4"' % kind)
+                if kind == "board" and not isinstance(msg["board"], str):
+                    raise BadInput("board is a position of 49 characters # O -")
+                if kind == "lift":
+                    self.host.check(msg)
+                    h = parse_hole(msg["lift"])
+                    if hand:
+                        note = "the %s peg in your hand went back to its supply" % hand
+                    hand = SIDE_NAMES[self.host.world.pegs[h]]
+                    hand_from = msg["lift"].upper()
+                elif kind == "put":
+                    if "peg" in msg and msg["peg"] not in SIDES:
+                        raise BadInput('"peg" is "fire" or "ice", not %r' % (msg["peg"],))
+                    if hand:
+                        if msg.get("peg", hand) != hand:
+                            raise BadInput("your hand holds a %s peg, not %s" % (hand, msg["peg"]))
+                        colour = hand
+                    else:
+                        colour = msg.get("peg") or self._wanted(msg["put"].upper())
+                        if self.supply(colour) <= 0:
+                            raise BadInput("no %s peg left in the supply" % colour)
+                    msg["peg"] = colour
+                    self.host.check(msg)
+                    hand = hand_from = None
+                elif kind == "board":
+                    cells = parse_position(msg["board"])
+                    text = "".join("-#O"[c] for c in cells)
+                    for side in SIDES:
+                        if self.supply(side, text) < 0:
+                            raise BadInput("more than 25 %s pegs (with the hand)" % side)
+                    self.host.check(msg)
+                elif kind == "cmd":
+                    self._check_cmd(msg)
+                    self.host.check(msg)
+                else:
+                    self.host.check(msg)
+            except BadInput:
+                raise
+            except (FireIceError, ValueError, TypeError, KeyError, AttributeError) as e:
+                raise BadInput(str(e))
+            at = max(self.elapsed(), self.host.now)
+            msg["at"] = at
+            try:
+                self.host.line(json.dumps(msg))
+            except (OSError, ValueError):
+                raise BoardGone("the virtual board has stopped")
+            with self.cond:
+                self.hand, self.hand_from = hand, hand_from
+                self.pegs = "".join("-#O"[min(c, 2)] for c in self.host.world.pegs)
+                self.status_due = at + STATUS_AFTER_INPUT_MS
+                if note:
+                    self._say("note", note.capitalize() + ".", at)
+                self._changed()
+        answer = {"ok": True, "at": at, "hand": hand}
+        if kind == "put":
+            answer["peg"] = msg["peg"]
+        if note:
+            answer["note"] = note
+        return answer
+
+    def _take(self, msg):
+        # {"hand": side}: a peg from that supply into the hand (one already
+        # there goes back); {"hand": null}: the hand's peg back to its supply
+        side = msg["hand"]
+        if len(msg) != 1:
+            raise BadInput('"hand" takes no other keys')
+        if side is not None and side not in SIDES:
+            raise BadInput('"hand" is "fire", "ice" or null, not %r' % (side,))
+        with self.cond:
+            if side is not None and self.supply(side) + (self.hand == side) <= 0:
+                raise BadInput("no %s peg left in the supply" % side)
+            self.hand = side
+            self.hand_from = None
+            self._changed()
+        return {"ok": True, "hand": side}
+
+    @staticmethod
+    def _check_cmd(msg):
+        # the settings of docs/protocol.md; the board checks them again
+        cmd = msg["cmd"]
+        if cmd == "status":
+            if len(msg) > 1:
+                raise BadInput("status takes no settings")
+            return
+        if cmd != "new":
+            raise BadInput('cmd is "new" or "status", not %r' % (cmd,))
+        for key, value in msg.items():
+            if key == "mode" and value not in ("duel", "solitaire"):
+                raise BadInput("mode must be duel or solitaire, not %r" % (value,))
+            if key == "handicap" and (type(value) is not int or not 0 <= value <= 6):
+                raise BadInput("handicap must be 0..6")
+            if key == "seed" and (type(value) is not int or value < 0):
+                raise BadInput("seed must be a whole number >= 0")
+            if key in ("side", "to_move") and value not in SIDES:
+                raise BadInput("%s must be fire or ice, not %r" % (key, value))
+            if key == "position":
+                if not isinstance(value, str):
+                    raise BadInput("position is a 49-character string")
+                parse_position(value)
+            if key not in ("cmd", "mode", "handicap", "seed", "side", "to_move", "position"):
+                raise BadInput("unknown setting %r of new" % (key,))
+
+    # --- the state -----------------------------------------------------------------
+
+    def snapshot(self):
+        """The state as the page gets it (call with cond held)."""
+        st = self.status
+        hand_note = None
+        if self.hand:
+            hand_note = "from " + self.hand_from if self.hand_from else "from the supply"
+        return {
+            "serial": self.serial,
+            "alive": self.alive,
+            "version": self.version,
+            "front": self.front,
+            "time": self.host.now,
+            "pegs": self.pegs,
+            "hand": self.hand,
+            "hand_from": self.hand_from,
+            "hand_note": hand_note,
+            "supply": {side: self.supply(side) for side in SIDES},
+            "leds": self.leds,
+            "led_ref": self.led_ref,
+            "mode": self.mode,
+            "to_move": self.to_move if self.to_move or self.result else st.get("to_move"),
+            "phase": st.get("phase"),
+            "fix": st.get("fix"),
+            "fix_kind": st.get("fix_kind"),
+            "target": st.get("target"),
+            "board_position": st.get("position"),
+            "result": self.result,
+            "islands": self.islands,
+            "control": self.control,
+            "setup": self.setup,
+            "moves": self.moves,
+            "record": record_text(self.mode, self.setup, self.first, self.moves, self.result),
+            "messages": self.messages,
+            "events": self.events[-20:],
+        }
+
+    def state(self, since=None, timeout=LONG_POLL_S):
+        with self.cond:
+            if since is not None:
+                self.cond.wait_for(
+                    lambda: self.serial != since or self.stopping.is_set(), timeout=timeout
+                )
+            return self.snapshot()
+
+    def close(self):
+        """Stop the board: the end of its input ends it."""
+        self.stopping.set()
+        with self.cond:
+            self.cond.notify_all()
+        with self.host_lock:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for t in self.threads:
+            t.join(timeout=2)
+        return self.proc.returncode
+
+
+def _side(side):
+    return side.capitalize() if side else "Either colour"
+
+
+def _result_text(result, islands):
+    if result in SIDES:
+        return "%s wins on islands %s." % (result.capitalize(), "-".join(islands or ""))
+    if result == "draw":
+        return "Draw: neither side can move."
+    if result == "won":
+        return "Solitaire won: one peg left."
+    if result == "lost":
+        return "Solitaire lost: no capture left."
+    return "Game over: %s." % result
+
+
+# --- HTTP ------------------------------------------------------------------------
+
+
+class Handler(BaseHTTPRequestHandler):
+    server_version = "FireIceSim/1"
+    sim = None  # set on a subclass by make_server
+
+    def log_message(self, fmt, *args):
+        pass  # the page polls all the time: no log line per request
+
+    def _send(self, code, body, ctype="application/json; charset=utf-8"):
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body)
+        if isinstance(body, str):
+            body = body.encode("utf-8")
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        if url.path == "/state":
+            query = parse_qs(url.query)
+            since = None
+            if "since" in query:
+                try:
+                    since = int(query["since"][0])
+                except ValueError:
+                    return self._send(400, {"error": "since is a whole number"})
+            return self._send(200, self.sim.state(since))
+        name = "index.html" if url.path == "/" else url.path.lstrip("/")
+        ext = os.path.splitext(name)[1]
+        path = os.path.join(STATIC, name)
+        # only plain files of the web folder itself
+        if "/" in name or "\\" in name or name.startswith(".") or ext not in CONTENT_TYPES:
+            return self._send(404, {"error": "no such page: %s" % url.path})
+        try:
+            with open(path, "rb") as f:
+                body = f.read()
+        except OSError:
+            return self._send(404, {"error": "no such page: %s" % url.path})
+        return self._send(200, body, CONTENT_TYPES[ext])
+
+    def do_POST(self):
+        if urlparse(self.path).path != "/input":
+            return self._send(404, {"error": "POST goes to /input"})
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            length = -1
+        if not 0 < length <= MAX_BODY:
+            return self._send(400, {"error": "an input is one JSON object of up to 4 KB"})
+        text = self.rfile.read(length)
+        try:
+            msg = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as e:
+            return self._send(400, {"error": "not JSON: %s" % e})
+        try:
+            return self._send(200, self.sim.handle(msg))
+        except BadInput as e:
+            return self._send(400, {"error": str(e)})
+        except BoardGone as e:
+            return self._send(503, {"error": str(e)})
+
+
+def make_server(sim, port=0, host="127.0.0.1"):
+    handler = type("SimHandler", (Handler,), {"sim": sim})
+    httpd = ThreadingHTTPServer((host, port), handler)
+    httpd.daemon_threads = True
+    return httpd
+
+
+def _open_browser(url):
+    # only with a display: on a bare terminal webbrowser would start a text
+    # browser in it
+    if not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or sys.platform in ("darwin", "win32")
+    ):
+        print("No display found: open %s in a browser." % url, flush=True)
+        return
+
+    def run():
+        try:
+            webbrowser.open(url)
+        except Exception as e:  # a browser that fails to start must not stop us
+            print("Could not open a browser (%s): open %s" % (e, url), flush=True)
+
+    threading.Thread(target=run, daemon=True).start()
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def serve(front="digital", flash=None, seed=0, heapsize="96k", port=0, open_browser=True):
+    """Run the simulator page until Ctrl-C or SIGTERM. The first line on
+    standard output is "Simulator: http://127.0.0.1:PORT/"."""
+    sim = Simulator(front, flash, seed, heapsize)
+    try:
+        httpd = make_server(sim, port)
+    except OSError as e:
+        sim.close()
+        raise SystemExit("fireice: cannot serve on port %d: %s" % (port, e))
+    url = "http://127.0.0.1:%d/" % httpd.server_address[1]
+    print("Simulator: %s" % url, flush=True)
+    print("Press Ctrl-C to stop.", flush=True)
+    old = None
+    try:
+        old = signal.signal(signal.SIGTERM, _stop)
+    except ValueError:
+        pass  # not the main thread: no signal handlers
+    try:
+        if open_browser:
+            _open_browser(url)
+        httpd.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+        status = sim.close()
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
+    print("Simulator stopped (board exit status %s)." % status, flush=True)
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(
+        prog="python -m fireice_tools.web",
+        description="The virtual Fire and Ice board in a browser page on localhost.",
+    )
+    p.add_argument("--front", choices=("digital", "colour"), default=None)
+    p.add_argument("--flash", metavar="DIR", help="the board's flash folder (kept)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--heapsize", default="96k")
+    p.add_argument("--port", type=int, default=0, help="0 (default): any free port")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    args = p.parse_args(argv)
+    return serve(args.front, args.flash, args.seed, args.heapsize, args.port, not args.no_browser)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
