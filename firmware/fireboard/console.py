@@ -31,6 +31,10 @@ class Console:
         self.long = False  # the line being read is too long: drop it
         self.poller = select.poll()
         self.poller.register(stream, select.POLLIN)
+        # ipoll gives no list to the heap (CPython, in tests, has only poll)
+        self._poll = getattr(self.poller, "ipoll", self.poller.poll)
+        for _ in self._poll(0):  # its first call makes the tuple it yields
+            pass
         self.last = 0  # when the last line came
         self.handler = None  # fireboard.usb while it is loaded
 
@@ -39,7 +43,7 @@ class Console:
         k = 0
         while k < _PER_TICK:
             ready = False
-            for _ in self.poller.ipoll(0):  # ipoll: no list in the heap
+            for _ in self._poll(0):
                 ready = True
             if not ready or not self.stream.readinto(self.one):
                 break
@@ -75,4 +79,12 @@ class Console:
             from fireboard import usb
 
             self.handler = usb
-        self.handler.handle(app, text, self.out)
+        try:
+            self.handler.handle(app, text, self.out)
+        except MemoryError:
+            import gc
+
+            gc.collect()
+            self.out({"re": None, "error": "out of memory for %r" % text[:40]})
+        except Exception as e:  # a bug of ours: say so, keep the game going
+            self.out({"re": None, "error": "internal error %r on %r" % (e, text[:40])})

@@ -26,7 +26,7 @@ def status(app):
         "result": RESULT_NAMES[g.result] if g else None,
         "moves": g.ply if g else 0,
         "phase": PHASE_NAMES[t.phase],
-        "heap_free": gc.mem_free(),
+        "heap_free": gc.mem_free() if hasattr(gc, "mem_free") else None,
     }
     if 5 <= t.phase <= 7:  # error, restore, setup: what the lights ask for
         from fireice.geom import position_str

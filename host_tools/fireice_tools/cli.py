@@ -134,9 +134,9 @@ def cmd_sim(args):
         except FireIceError as e:
             print("fireice sim: --fault: %s" % e, file=sys.stderr)
             return 2
-        return simdev.serve(args.flash, args.heapsize, faults, sys.stdin)
-    if args.fault:
-        print("fireice sim: --fault goes with --pty", file=sys.stderr)
+        return simdev.serve(args.flash, args.heapsize, faults, sys.stdin, blank=args.blank)
+    if args.fault or args.blank:
+        print("fireice sim: --fault and --blank go with --pty", file=sys.stderr)
         return 2
     if not args.headless:
         from fireice_tools import web
@@ -294,6 +294,11 @@ def build_parser():
         "--pty",
         action="store_true",
         help="the board as a USB device: prints its port, then runs until killed",
+    )
+    m.add_argument(
+        "--blank",
+        action="store_true",
+        help="with --pty: a new flash gets no firmware (MicroPython only, for fireice flash)",
     )
     m.add_argument(
         "--fault",

@@ -2,7 +2,6 @@
 (docs/protocol.md), and putting the firmware on it with the raw REPL
 (mpremote's transport)."""
 
-import ast
 import hashlib
 import json
 import os
@@ -148,29 +147,32 @@ class Board:
 # --- flashing -------------------------------------------------------------------
 
 _HASHES = """
+import sys, gc
+for _m in [_m for _m in sys.modules if _m.startswith('fire')]:
+    del sys.modules[_m]
+gc.collect()
 import os, hashlib, binascii
+_b = bytearray(256)
 def _h(p):
     h = hashlib.sha256()
     with open(p, 'rb') as f:
         while True:
-            b = f.read(512)
-            if not b:
+            n = f.readinto(_b)
+            if not n:
                 break
-            h.update(b)
-    return binascii.hexlify(h.digest()).decode()
-_r = {}
+            h.update(memoryview(_b)[:n])
+    print(p, binascii.hexlify(h.digest()).decode())
 for _d in ('fireice', 'fireboard'):
     try:
         _n = os.listdir(_d)
     except OSError:
         _n = ()
     for _f in _n:
-        _r[_d + '/' + _f] = _h(_d + '/' + _f)
+        _h(_d + '/' + _f)
 try:
-    _r['main.py'] = _h('main.py')
+    _h('main.py')
 except OSError:
     pass
-print(repr(_r))
 """
 
 
@@ -193,6 +195,16 @@ def _bar(done, total, width=30):
 
 
 def flash(port, wipe=False, out=sys.stdout, tty=None):
+    from mpremote.transport import TransportError
+
+    try:
+        return _flash(port, wipe, out, tty)
+    except TransportError as e:
+        words = str(e.args[-1] if e.args else e).strip().splitlines() or ["?"]
+        raise DeviceError("flashing failed: %s" % words[-1]) from None
+
+
+def _flash(port, wipe, out, tty):
     """Put the firmware on the board at port: compile for its architecture,
     copy what changed, keep its configuration and games (unless wipe),
     restart it and check that it answers with the new version. Returns a
@@ -204,7 +216,7 @@ def flash(port, wipe=False, out=sys.stdout, tty=None):
     try:
         t = SerialTransport(port)
     except TransportError as e:
-        raise DeviceError(str(e)) from None
+        raise DeviceError("cannot open %s (%s)" % (port, e)) from None
     try:
         try:
             t.enter_raw_repl(soft_reset=False)
@@ -220,10 +232,11 @@ def flash(port, wipe=False, out=sys.stdout, tty=None):
         image = local_image(arch)
         text = []
         t.exec(_HASHES, data_consumer=text.append)
-        try:
-            remote = ast.literal_eval(b"".join(text).replace(b"\x04", b"").decode().strip())
-        except (ValueError, SyntaxError):
-            raise DeviceError("the board's file listing cannot be read") from None
+        remote = {}
+        for line in b"".join(text).replace(b"\x04", b"").decode().splitlines():
+            name, _, digest = line.strip().partition(" ")
+            if name:
+                remote[name] = digest
         changed = [
             name
             for name in sorted(image)

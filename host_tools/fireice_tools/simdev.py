@@ -11,8 +11,9 @@ stops with KeyboardInterrupt and the REPL takes over, so mpremote works.
 The world (pegs, buttons, faulty sensors) is simhost.World, changed by the
 JSON lines of docs/protocol.md on this process's standard input (in real
 time: "at" is not needed) and sent to the firmware on its file descriptor 3.
-A folder without main.py is a board with MicroPython and nothing else: a
-REPL, waiting for `fireice flash`."""
+A new flash folder gets the current firmware, as a board comes from its
+maker; with --blank it stays empty: a board with MicroPython and nothing
+else, a REPL waiting for `fireice flash`."""
 
 import errno
 import fcntl
@@ -218,15 +219,16 @@ def _write_all(fd, data):
         data = data[n:]
 
 
-def serve(flash=None, heapsize="96k", faults=(), stdin=None, out=None):
-    """`fireice sim --pty`: print the device path, then run until killed."""
+def serve(flash=None, heapsize="96k", faults=(), stdin=None, out=None, blank=False):
+    """`fireice sim --pty`: print the device path, then run until killed.
+    A flash folder without the firmware gets it first, unless blank."""
     out = out or sys.stdout
     tmp = None
     if flash is None:
-        tmp = tempfile.mkdtemp(prefix="fireice-flash-")
-        flash = tmp
-        install(flash)
+        tmp = flash = tempfile.mkdtemp(prefix="fireice-flash-")
     os.makedirs(flash, exist_ok=True)
+    if not blank and not os.path.exists(os.path.join(flash, "main.py")):
+        install(flash)
     board = PtyBoard(flash, heapsize, faults)
     print(board.path, file=out, flush=True)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))

@@ -1,0 +1,76 @@
+"""The virtual board as a USB device (`fireice sim --pty`) for the tests."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+from simrun import HEAP
+
+BIN = os.path.dirname(sys.executable)
+
+
+def fireice(*args, port=None, timeout=120, input=None):
+    """Run the fireice command; returns the CompletedProcess (text)."""
+    env = dict(os.environ)
+    env.pop("FIREICE_PORT", None)
+    if port:
+        env["FIREICE_PORT"] = port
+    return subprocess.run(
+        [os.path.join(BIN, "fireice"), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        input=input,
+    )
+
+
+class PtySim:
+    """fireice sim --pty on a flash folder; world inputs go to its stdin."""
+
+    def __init__(self, flash=None, faults=(), heapsize=HEAP, blank=False):
+        argv = [os.path.join(BIN, "fireice"), "sim", "--pty", "--heapsize", heapsize]
+        if blank:
+            argv.append("--blank")
+        if flash is not None:
+            argv += ["--flash", str(flash)]
+        for f in faults:
+            argv += ["--fault", f]
+        self.p = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        self.port = self.p.stdout.readline().strip()
+        assert self.port.startswith("/dev/"), self.p.stderr.read()
+
+    def world(self, **msg):
+        self.p.stdin.write(json.dumps(msg) + "\n")
+        self.p.stdin.flush()
+
+    def board(self, timeout=10.0):
+        from fireice_tools.device import Board
+
+        b = Board(self.port, timeout=timeout)
+        b.running(timeout=30.0)
+        return b
+
+    def close(self):
+        os.killpg(self.p.pid, signal.SIGTERM)
+        try:
+            self.p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.p.pid, signal.SIGKILL)
+            self.p.wait()
+        return self.p.stderr.read()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

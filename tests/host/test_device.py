@@ -1,0 +1,174 @@
+"""The board over USB, on the virtual board as a device (fireice sim --pty):
+flash, the command protocol, mpremote, diag's self-test, games and replay."""
+
+import json
+import random
+import subprocess
+import time
+
+import pytest
+from ptysim import BIN, PtySim, fireice
+from simrun import move_inputs
+
+from fireice import record
+from fireice.duel import Duel
+from fireice.geom import START, hole_name
+from fireice.moves import legal_moves
+from fireice.version import VERSION
+from fireice_tools.device import DeviceError
+
+
+def wait_for(fn, timeout=10.0):
+    until = time.monotonic() + timeout
+    while True:
+        v = fn()
+        if v or time.monotonic() > until:
+            return v
+        time.sleep(0.05)
+
+
+def test_flash_a_blank_board_then_only_what_changed(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with PtySim(flash, blank=True) as sim:
+        # a board with MicroPython and nothing else: no firmware answers
+        p = fireice("diag", "--self-test", port=sim.port)
+        assert p.returncode == 1 and "does not answer" in p.stderr
+        p = fireice("flash", port=sim.port)
+        assert p.returncode == 0, p.stderr
+        assert "34 of 34 files changed" in p.stdout or "files changed" in p.stdout
+        assert "the board runs fireice %s" % VERSION in p.stdout
+        assert (flash / "main.py").exists() and (flash / "fireice" / "duel.mpy").exists()
+        board = sim.board()
+        assert board.command("status")["version"] == VERSION
+        board.command("set brightness 50")
+        board.close()
+        # again: nothing to copy; the configuration and the game stay
+        (flash / "fireboard" / "old_module.mpy").write_bytes(b"M")
+        p = fireice("flash", "--port", sim.port)
+        assert p.returncode == 0, p.stderr
+        assert " 0 of " in p.stdout and "1 to remove" in p.stdout
+        assert not (flash / "fireboard" / "old_module.mpy").exists()
+        assert json.loads((flash / "config.json").read_text()) == {"brightness": 50}
+        assert (flash / "game.txt").exists()
+        p = fireice("flash", "--wipe", port=sim.port)
+        assert p.returncode == 0, p.stderr
+        assert not (flash / "config.json").exists()
+
+
+def test_no_port_is_a_clear_error():
+    p = fireice("flash", "--port", "/dev/nonexistent-board")
+    assert p.returncode == 1 and "cannot" in p.stderr.lower()
+
+
+def test_commands_over_the_port(tmp_path):
+    with PtySim(tmp_path / "flash") as sim:
+        b = sim.board()
+        st = b.command("status")
+        assert st["phase"] == "setup" and st["target"] == START
+        sim.world(board=START)
+        assert wait_for(lambda: b.command("status")["phase"] == "idle")
+        s = b.command("sensors")
+        assert s["state"][24] == "3" and s["state"].count("0") == 48
+        assert b.command("leds walk 60") == {"re": "leds", "walk": 51, "ms": 60}
+        assert b.command("leds hole C5 0 255 0")["leds"] == "test"
+        assert b.command("leds off")["leds"] == "game"
+        with pytest.raises(DeviceError, match="unknown command"):
+            b.command("dance")
+        assert b.ask("set brightness 900")["error"].startswith("brightness must be")
+        assert b.command("games")["games"] == ["game.txt"]
+        assert b.command('new {"mode": "solitaire", "seed": 2}')["mode"] == "solitaire"
+        assert b.command("games")["games"] == ["game.txt"]  # no moves: not archived
+        # reboot: the board answers, restarts, and takes the same game up
+        b.command("reboot")
+        b.close()
+        b = sim.board()
+        assert b.command("status")["mode"] == "solitaire"
+        b.close()
+
+
+def test_mpremote_reaches_the_repl_and_the_game_goes_on_after(tmp_path):
+    with PtySim(tmp_path / "flash") as sim:
+        sim.board().close()
+        mpremote = BIN + "/mpremote"
+        p = subprocess.run(
+            [mpremote, "connect", sim.port, "resume", "exec", "print(6 * 7)"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert p.returncode == 0 and p.stdout.strip() == "42", p.stderr
+        b = sim.board()  # the firmware sat at the REPL: a soft reset starts it
+        assert b.command("status")["version"] == VERSION
+        b.close()
+
+
+@pytest.mark.parametrize(
+    "fault,hole",
+    [("stuck-on", "C5"), ("stuck-off", "D4"), ("noisy", "E2")],
+)
+def test_self_test_names_the_faulty_hole(tmp_path, fault, hole):
+    with PtySim(tmp_path / "flash", faults=["%s:%s" % (fault, hole)]) as sim:
+        sim.board().close()
+        sim.world(board=START)
+        time.sleep(0.3)
+        p = fireice("diag", "--self-test", "--json", port=sim.port)
+        report = json.loads(p.stdout)
+        assert p.returncode == 3 and not report["ok"]
+        assert [(f["hole"], f["kind"]) for f in report["faults"]] == [(hole, fault)]
+        f = report["faults"][0]
+        assert f["mux"] == hole[0] and f["channel"] == int(hole[1]) - 1
+        text = fireice("diag", "--self-test", port=sim.port).stdout
+        assert text.startswith("%s %s" % (hole, fault)) and "island %s mux" % hole[0] in text
+
+
+def test_self_test_of_a_sound_board_finds_nothing(tmp_path):
+    with PtySim(tmp_path / "flash") as sim:
+        sim.board().close()
+        sim.world(board=START)
+        time.sleep(0.3)
+        p = fireice("diag", "--self-test", "--json", port=sim.port)
+        assert p.returncode == 0 and json.loads(p.stdout)["faults"] == []
+
+
+def test_diag_live_view_draws_every_hole(tmp_path):
+    with PtySim(tmp_path / "flash") as sim:
+        sim.board().close()
+        sim.world(board=START)
+        time.sleep(0.3)
+        p = fireice("diag", "--frames", "1", port=sim.port)
+        assert p.returncode == 0, p.stderr
+        for h in range(49):
+            assert hole_name(h) in p.stdout
+        assert "D4o0" in p.stdout  # a peg, pin pulled low
+        assert "A1.1" in p.stdout
+
+
+def test_games_fetched_from_the_board_replay(tmp_path):
+    rnd = random.Random(4)
+    with PtySim(tmp_path / "flash") as sim:
+        b = sim.board()
+        sim.world(board=START)
+        assert wait_for(lambda: b.command("status")["phase"] == "idle")
+        game = Duel()
+        buf = bytearray(600)
+        played = []
+        for _ in range(6):
+            n = legal_moves(game, buf)
+            k = rnd.randrange(n)
+            h, t = buf[2 * k], buf[2 * k + 1]
+            for d in move_inputs(h, t, game.cells[h]):
+                sim.world(**d)
+                time.sleep(0.08)
+            played.append("%s-%s" % (hole_name(h), hole_name(t)))
+            game.push(h, t)
+            assert wait_for(lambda: b.command("status")["moves"] == len(played))
+        b.close()
+        out = tmp_path / "fetched"
+        p = fireice("games", "--dir", str(out), port=sim.port)
+        assert p.returncode == 0, p.stderr
+        p = fireice("replay", "--json", str(out / "game.txt"))
+        summary = json.loads(p.stdout)
+        assert summary["error"] is None
+        assert summary["position"] == game.position()
+        assert record.parse((out / "game.txt").read_text()).moves == played
