@@ -17,7 +17,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench sim play clean
+.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench sim play clean browser
 
 setup: $(STAMP)
 
@@ -59,8 +59,14 @@ typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
 		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw_rp2.py
 
-test-py: $(STAMP)
+test-py: $(STAMP) browser
 	$(PY) -m pytest tests
+
+# Headless Chromium for the simulator page's test (tests/host/test_web.py):
+# Debian's package, as Playwright's own browser download is not used.
+browser:
+	test -x /usr/bin/chromium || { s=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$s apt-get update && $$s apt-get install -y --no-install-recommends chromium; }
 
 bench: $(STAMP) mpy
 	MICROPYPATH=firmware:.frozen $(MP) bench/bench_rules.py $(BUILD)/mpy
@@ -74,8 +80,11 @@ bench: $(STAMP) mpy
 hardware: $(STAMP)
 	$(PY) hardware/build.py
 
-# Until the board simulator lands: play on the terminal against the rules core.
-sim: play
+# The simulator: the virtual board in a browser page on localhost.
+sim: $(STAMP)
+	$(VENV)/bin/fireice sim
+
+# The game on the terminal against the rules core, without the board.
 play: $(STAMP)
 	$(VENV)/bin/fireice play
 

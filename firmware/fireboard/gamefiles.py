@@ -84,6 +84,9 @@ def settings(msg, mode):
     (mode, handicap, side, seed, position, to_move)."""
     from fireice.geom import parse_position, parse_side
 
+    for key in msg:
+        if key not in ("mode", "handicap", "side", "seed", "position", "to_move"):
+            raise FireIceError("unknown new-game setting %r" % (key,))
     mode = msg.get("mode", mode)
     if mode != "duel" and mode != "solitaire":
         raise FireIceError("mode must be duel or solitaire, not %r" % (mode,))

@@ -141,7 +141,18 @@ def cmd_sim(args):
     if not args.headless:
         from fireice_tools import web
 
-        return web.serve(args.front or "digital", args.flash, args.seed, args.heapsize)
+        try:
+            return web.serve(
+                args.front or "digital",
+                args.flash,
+                args.seed,
+                args.heapsize,
+                args.http_port,
+                not args.no_browser,
+            )
+        except OSError as e:
+            print("fireice sim: %s" % e, file=sys.stderr)
+            return 1
     try:
         return simhost.run_headless(
             sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.source
@@ -288,8 +299,14 @@ def build_parser():
     gm.add_argument("--list", action="store_true", help="only list them")
     gm.add_argument("--delete", nargs="+", metavar="NAME", help="delete these from the board")
     gm.set_defaults(func=cmd_games)
-    m = sub.add_parser("sim", help="the virtual board (the firmware on MicroPython)")
+    m = sub.add_parser(
+        "sim",
+        help="the virtual board (the firmware on MicroPython): a page in the browser, "
+        "or --headless, or --pty",
+    )
     m.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
+    m.add_argument("--http-port", type=int, default=0, help="the page's port (default: a free one)")
+    m.add_argument("--no-browser", action="store_true", help="print the page's address only")
     m.add_argument(
         "--pty",
         action="store_true",

@@ -71,6 +71,10 @@ class Board:
         except (serial.SerialException, OSError) as e:
             raise DeviceError("cannot open %s: %s" % (port, e)) from None
         self.serial.reset_input_buffer()
+        # what an earlier client left unread may still be on its way: drop it
+        until = time.monotonic() + 0.5
+        while self.serial.read(4096) and time.monotonic() < until:
+            pass
         self.events = []
         self.pending = b""
 
@@ -78,11 +82,8 @@ class Board:
         self.serial.close()
 
     def _lines(self, until):
-        """JSON objects read until the time until (or none)."""
-        while time.monotonic() < until:
-            data = self.serial.read(4096)
-            if data:
-                self.pending += data
+        """JSON objects read until the time until (None while waiting)."""
+        while True:
             while b"\n" in self.pending:
                 line, self.pending = self.pending.split(b"\n", 1)
                 line = line.strip()
@@ -91,7 +92,12 @@ class Board:
                         yield json.loads(line)
                     except ValueError:
                         pass  # not ours (a traceback, the REPL)
-            if not data:
+            if time.monotonic() >= until:
+                return
+            data = self.serial.read(max(1, self.serial.in_waiting))
+            if data:
+                self.pending += data
+            else:
                 yield None
 
     def command(self, line, timeout=None):
@@ -105,6 +111,10 @@ class Board:
     def ask(self, line, timeout=None):
         """Send a line; the reply as it is (error replies too)."""
         self.serial.write(line.encode() + b"\n")
+        return self.ask_read(timeout, line)
+
+    def ask_read(self, timeout=None, line=None):
+        """The next reply (for a line already sent)."""
         until = time.monotonic() + (timeout or self.timeout)
         for msg in self._lines(until):
             if msg is None:

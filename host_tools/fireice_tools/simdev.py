@@ -94,6 +94,7 @@ class PtyBoard:
 
     def start(self):
         self.dev, slave = pty.openpty()
+        os.set_blocking(self.dev, False)
         _raw(slave, True)
         r, w = os.pipe()
         env = dict(os.environ)
@@ -156,22 +157,38 @@ class PtyBoard:
 
     # --- running ----------------------------------------------------------------
 
+    # bytes waiting for a reader that is slow; beyond this, output to the
+    # client is dropped (as a board drops USB output nobody reads) and input
+    # from the client waits in the client's terminal
+    BUFFER = 1 << 16
+
     def run(self, stdin=None):
         """Copy bytes between the two terminals, take world lines from
         stdin, restart the firmware when it ends; until killed."""
         self.start()
         inputs = stdin
         pending = b""
+        to_dev = bytearray()
+        to_user = bytearray()
         while True:
-            fds = [self.user, self.dev] + ([inputs] if inputs is not None else [])
-            ready, _, _ = select.select(fds, [], [], 0.02)
+            rd = [self.dev]
+            if len(to_dev) < self.BUFFER:
+                rd.append(self.user)
+            if inputs is not None:
+                rd.append(inputs)
+            wr = ([self.dev] if to_dev else []) + ([self.user] if to_user else [])
+            ready, writable, _ = select.select(rd, wr, [], 0.02)
             if self.user in ready:
                 try:
-                    data = os.read(self.user, 4096)
+                    to_dev += os.read(self.user, 4096)
                 except OSError:
-                    data = b""
-                if data:
-                    _write_all(self.dev, data)
+                    pass
+            if self.dev in writable:
+                n = _write_some(self.dev, to_dev)
+                del to_dev[:n]
+            if self.user in writable:
+                n = _write_some(self.user, to_user)
+                del to_user[:n]
             if self.dev in ready:
                 try:
                     data = os.read(self.dev, 4096)
@@ -180,13 +197,12 @@ class PtyBoard:
                         raise
                     data = None
                 if data:
-                    try:
-                        os.write(self.user, data)
-                    except BlockingIOError:
-                        pass  # nobody reads the port: dropped, as over USB
+                    if len(to_user) < self.BUFFER:
+                        to_user += data
                 elif self.proc.poll() is not None or data is None:
                     self.proc.wait()
                     self.stop()
+                    to_dev.clear()
                     self.start()  # a soft reset
             if inputs is not None and inputs in ready:
                 chunk = os.read(inputs.fileno(), 4096)
@@ -209,14 +225,11 @@ def _child_setup(r):
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _write_all(fd, data):
-    while data:
-        try:
-            n = os.write(fd, data)
-        except BlockingIOError:
-            time.sleep(0.001)
-            continue
-        data = data[n:]
+def _write_some(fd, data):
+    try:
+        return os.write(fd, data[:4096])
+    except (BlockingIOError, OSError):
+        return 0
 
 
 def serve(flash=None, heapsize="96k", faults=(), stdin=None, out=None, blank=False):

@@ -9,21 +9,24 @@ docs/protocol.md.
     python -m fireice_tools.web [--front digital|colour] [--flash DIR]
                                 [--seed N] [--port N] [--no-browser]
 
-HTTP interface (JSON):
+HTTP interface (JSON), on 127.0.0.1 only:
 
-    GET  /               the page (static files from the web/ folder)
-    GET  /state          the whole state; /state?since=N waits (up to 20 s)
-                         until the state's serial number passes N
-    POST /input          one input: {"lift": "D4"}, {"put": "C4"} (the peg in
-                         hand, or one from the supply: the colour lit under
-                         the hole, else the side to move; "peg" may name it),
-                         {"hand": "fire" | "ice" | null} (take a peg from a
-                         supply, or put the hand's peg back), {"press": "undo"},
-                         {"press": "new", "ms": 1200}, {"cmd": "new", ...},
-                         {"bounce": "C4", "ms": 15}, {"board": "<49 chars>"}.
-                         The server sets "at" (virtual time follows real
-                         time). A bad input gets 400 {"error": ...} and
-                         changes nothing.
+    GET  /                the page (static files of the web/ folder)
+    GET  /state           the state: pegs, hand, supplies, LED frame by hole,
+                          game, record, messages; /state?since=N waits up to
+                          20 s for a state whose "serial" is not N
+    POST /input           one input; the server sets "at" (virtual time
+                          follows real time). 400 {"error": ...} for an
+                          input that cannot be used: nothing changes.
+
+Inputs: {"lift": "D4"} takes the peg into the hand (with a peg already in
+hand, the lifted one goes to its supply: a solitaire capture);
+{"put": "C4"} puts the hand's peg there, or with an empty hand one from a
+supply: the colour lit under the hole, else the side to move ("peg": "fire"
+may name it); {"hand": "fire" | "ice" | null} takes a peg from a supply or
+puts the hand's back; {"press": "undo" | "new", "ms": 80}; {"cmd": "new",
+"mode": "duel", "handicap": 0, "side": "fire", "seed": 1}; {"cmd": "status"};
+{"bounce": "C4", "ms": 15}; {"board": "<49 chars>"} (as docs/protocol.md).
 """
 
 import argparse
@@ -40,6 +43,7 @@ from urllib.parse import parse_qs, urlparse
 
 from fireice import record
 from fireice.geom import (
+    RESULT_NAMES,
     SIDE_NAMES,
     START,
     FireIceError,
@@ -65,6 +69,7 @@ PEGS = 25  # per side
 TICK_S = 0.02  # virtual time is brought up to real time this often
 STATUS_AFTER_INPUT_MS = 60  # past the 20 ms debounce: then ask the board
 STATUS_EVERY_MS = 1000
+LED_FULL = 96  # a full-strength channel at the default brightness (the page's reference)
 BLINK_MEMORY_MS = 600  # a blinking hole still counts as lit this long (blink 250 ms)
 LONG_POLL_S = 20
 MAX_BODY = 4096
@@ -125,8 +130,8 @@ def record_text(mode, setup, first, moves, result):
 
 
 def saved_game(flash):
-    """(mode, setup, first, moves, result) of the game on a flash folder, or
-    None: what the board resumes at start."""
+    """The game the board resumes from a flash folder at start, or None:
+    {"mode", "setup", "first", "moves", "result", "position", "to_move"}."""
     try:
         with open(os.path.join(flash, "game.txt"), encoding="utf-8") as f:
             rec = record.parse(f.read())
@@ -141,12 +146,15 @@ def saved_game(flash):
             game.push(frm, to)
     except (OSError, FireIceError):
         return None
-    first = rec.get("ToMove")
-    mode = rec.get("Mode", "duel")
-    result = None
-    if game.result:
-        result = ("fire", "ice", "draw", "won", "lost")[game.result - 1]
-    return mode, setup, first, moves, result
+    return {
+        "mode": rec.get("Mode", "duel"),
+        "setup": setup,
+        "first": rec.get("ToMove"),
+        "moves": moves,
+        "result": RESULT_NAMES[game.result],
+        "position": game.position(),
+        "to_move": SIDE_NAMES[game.to_move],
+    }
 
 
 class Simulator:
@@ -188,7 +196,7 @@ class Simulator:
         self.front = front or cfg_front
         self.led_names = []
         self.leds = {}
-        self.led_ref = 0
+        self.led_ref = LED_FULL
         self.lit = {}  # hole -> (hue, virtual ms) of its last fire or ice light
         self.pegs = "-" * 49  # what stands in the holes (the world)
         self.hand = None
@@ -204,7 +212,8 @@ class Simulator:
         self.status = {}
         self.messages = []
         self.events = []
-        self.status_due = 0  # virtual ms at which to ask the board for its status
+        self.pending_board = None  # a position to stand on the board at once
+        self.status_asks = [0]  # virtual times at which to ask the board for its status
         self.last_status = 0
         self.threads = [
             threading.Thread(target=self._read, name="board-out", daemon=True),
@@ -228,9 +237,17 @@ class Simulator:
                 try:
                     self.host.run_to(now)
                     with self.cond:
-                        ask = now >= self.status_due or now >= self.last_status + STATUS_EVERY_MS
+                        board, self.pending_board = self.pending_board, None
+                    if board:
+                        self.host.line(json.dumps({"at": now, "board": board}))
+                        with self.cond:
+                            self.pegs = board
+                            self._changed()
+                    with self.cond:
+                        due = [t for t in self.status_asks if t <= now]
+                        ask = due or now >= self.last_status + STATUS_EVERY_MS
                         if ask:
-                            self.status_due = now + STATUS_EVERY_MS
+                            self.status_asks = [t for t in self.status_asks if t > now]
                             self.last_status = now
                     if ask:
                         self.host.send('j {"cmd": "status"}')
@@ -301,7 +318,7 @@ class Simulator:
             elif kind == "text":
                 self._say("error", "board: " + ev["text"], at)
             return True
-        self.status_due = at  # ask at once what it means for the phase
+        self.status_asks.append(at)  # ask at once what it means for the phase
         if kind == "hello":
             self.version = ev.get("version")
             self.front = ev.get("front", self.front)
@@ -319,7 +336,11 @@ class Simulator:
         elif kind == "resumed":
             saved = saved_game(self.flash) if self.flash else None
             if saved:
-                self.mode, self.setup, self.first, self.moves, self.result = saved
+                self.mode, self.setup, self.first = saved["mode"], saved["setup"], saved["first"]
+                self.moves, self.result = saved["moves"], saved["result"]
+                self.to_move = saved["to_move"]
+                # the pegs stayed in their holes while the board was off
+                self.pending_board = saved["position"]
             self._say("new", "The saved game goes on (%d moves)." % ev.get("moves", 0), at)
         elif kind == "ready":
             self.to_move = ev.get("to")
@@ -400,6 +421,8 @@ class Simulator:
         msg = dict(msg)
         msg.pop("at", None)  # time is the server's
         kinds = [k for k in KINDS if k in msg]
+        if "bounce" in kinds and len(kinds) > 1:
+            kinds.remove("bounce")  # the chatter of a lift or put
         if not kinds and not msg:
             raise BadInput("an empty input")
         if len(kinds) != 1:
@@ -420,16 +443,21 @@ class Simulator:
                 if kind == "lift":
                     self.host.check(msg)
                     h = parse_hole(msg["lift"])
+                    side = SIDE_NAMES[self.host.world.pegs[h]]
                     if hand:
-                        note = "the %s peg in your hand went back to its supply" % hand
-                    hand = SIDE_NAMES[self.host.world.pegs[h]]
-                    hand_from = msg["lift"].upper()
+                        # the hand is full: the peg goes off the board into
+                        # its supply (a solitaire capture)
+                        note = "the %s peg from %s went to its supply" % (side, msg["lift"].upper())
+                    else:
+                        hand, hand_from = side, msg["lift"].upper()
                 elif kind == "put":
                     if "peg" in msg and msg["peg"] not in SIDES:
                         raise BadInput('"peg" is "fire" or "ice", not %r' % (msg["peg"],))
                     if hand:
                         if msg.get("peg", hand) != hand:
-                            raise BadInput("your hand holds a %s peg, not %s" % (hand, msg["peg"]))
+                            raise BadInput(
+                                "your hand holds %s peg, not %s one" % (_a(hand), _a(msg["peg"]))
+                            )
                         colour = hand
                     else:
                         colour = msg.get("peg") or self._wanted(msg["put"].upper())
@@ -463,9 +491,9 @@ class Simulator:
             with self.cond:
                 self.hand, self.hand_from = hand, hand_from
                 self.pegs = "".join("-#O"[min(c, 2)] for c in self.host.world.pegs)
-                self.status_due = at + STATUS_AFTER_INPUT_MS
+                self.status_asks.append(at + STATUS_AFTER_INPUT_MS)
                 if note:
-                    self._say("note", note.capitalize() + ".", at)
+                    self._say("note", note[0].upper() + note[1:] + ".", at)
                 self._changed()
         answer = {"ok": True, "at": at, "hand": hand}
         if kind == "put":
@@ -582,6 +610,10 @@ class Simulator:
         return self.proc.returncode
 
 
+def _a(side):
+    return "an Ice" if side == "ice" else "a Fire"
+
+
 def _side(side):
     return side.capitalize() if side else "Either colour"
 
@@ -666,11 +698,18 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(503, {"error": str(e)})
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the page went away (reloaded, closed) while waiting
+        super().handle_error(request, client_address)
+
+
 def make_server(sim, port=0, host="127.0.0.1"):
-    handler = type("SimHandler", (Handler,), {"sim": sim})
-    httpd = ThreadingHTTPServer((host, port), handler)
-    httpd.daemon_threads = True
-    return httpd
+    """The HTTP server of the page, on localhost only."""
+    return Server((host, port), type("SimHandler", (Handler,), {"sim": sim}))
 
 
 def _open_browser(url):
