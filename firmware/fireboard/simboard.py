@@ -108,6 +108,9 @@ class Device(Hardware):
         import time
 
         super().__init__(cfg, 0)
+        # the mux inputs as built: slot k is hole k of the world, which
+        # models wrong wiring itself (fireice sim --pty --fault swap:C5:C6)
+        self.slot = bytes(range(49))
         self._clock = time.ticks_ms
         self.world = open("/dev/fd/3", "rb")
         self.poller = select.poll()

@@ -165,7 +165,7 @@ def calib(app, arg):
         for h in range(49):
             s.base[h] = sums[h] // 8
     elif len(w) == 2 and w[0] == "threshold":
-        s.threshold = _int(w[1], 200, 30000, "threshold")
+        s.threshold = app.cfg["threshold"] = _int(w[1], 200, 30000, "threshold")
     elif w == ["store"]:
         from fireboard import calib as c
 

@@ -322,7 +322,8 @@ def build_parser():
         action="append",
         default=[],
         metavar="KIND:HOLE",
-        help="with --pty: a faulty sensor, stuck-on:C5, stuck-off:C5 or noisy:C5",
+        help="with --pty: a faulty sensor, stuck-on:C5, stuck-off:C5 or noisy:C5; "
+        "or two sensors wired the wrong way round, swap:C5:C6",
     )
     m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
     m.add_argument("--flash", metavar="DIR", help="folder used as the board's flash")

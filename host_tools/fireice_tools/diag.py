@@ -275,7 +275,7 @@ def calibrate(board, ask=input, say=print):
     board.command("calib threshold %d" % th)
     board.command("calib store")
     say(
-        "Baselines and threshold %d stored (%s swing %d, %s swing %d)."
-        % (th, "Fire", swings[0], "Ice", swings[1])
+        "Baselines and threshold %d stored (Fire swing %d, Ice swing %d)."
+        % (th, swings[0], swings[1])
     )
     return th

@@ -32,14 +32,19 @@ import tty
 from fireice.geom import FireIceError, parse_hole
 from fireice_tools import firmware, simhost
 
-FAULTS = ("stuck-on", "stuck-off", "noisy")
+FAULTS = ("stuck-on", "stuck-off", "noisy", "swap")
 
 
 def parse_fault(text):
-    """ "stuck-on:C5" -> (hole, kind); FireIceError naming what is wrong."""
+    """stuck-on:C5 -> (hole, kind); swap:C5:C6 (the two holes' sensors
+    wired the wrong way round) -> (hole, ("swap", other)). FireIceError
+    naming what is wrong."""
     kind, _, hole = text.partition(":")
     if kind not in FAULTS:
-        raise FireIceError("a fault is %s, not %r" % (" or ".join(FAULTS), kind))
+        raise FireIceError("a fault is %s, not %r" % (", ".join(FAULTS), kind))
+    if kind == "swap":
+        a, _, b = hole.partition(":")
+        return parse_hole(a), ("swap", parse_hole(b))
     return parse_hole(hole), kind
 
 
@@ -84,7 +89,11 @@ class PtyBoard:
         self.host.error = self._error
         self.world = self.host.world
         for hole, kind in faults:
-            self.world.faults[hole] = kind
+            if isinstance(kind, tuple):  # swap
+                w = self.world.wired
+                w[hole], w[kind[1]] = w[kind[1]], w[hole]
+            else:
+                self.world.faults[hole] = kind
         self.t0 = time.monotonic()
         self.proc = None
         self.dev = None

@@ -27,11 +27,12 @@ class World:
         self.pegs = bytearray(49)
         self.bounce_until = [0] * 49
         self.faults = {}  # hole -> "stuck-on", "stuck-off", "noisy"
+        self.wired = list(range(49))  # sensor of hole h sits under hole wired[h]
 
     def raw(self, t):
         out = []
         for h in range(49):
-            v = self.pegs[h]
+            v = self.pegs[self.wired[h]]
             f = self.faults.get(h)
             if f == "stuck-on":
                 v = 1

@@ -172,3 +172,83 @@ def test_games_fetched_from_the_board_replay(tmp_path):
         assert summary["error"] is None
         assert summary["position"] == game.position()
         assert record.parse((out / "game.txt").read_text()).moves == played
+
+
+def test_guided_wiring_map_finds_swapped_sensors(tmp_path):
+    # the sensors under C5 and E2 are wired to each other's mux inputs; a
+    # scripted player follows the prompts: a peg in each named hole, then in
+    # each lit hole (the LED chain here is in order)
+    from fireice_tools import diag
+
+    with PtySim(tmp_path / "flash", faults=["swap:C5:E2"]) as sim:
+        b = sim.board()
+        pegs = set()
+        said = []
+
+        def place(hole):
+            for h in list(pegs):
+                sim.world(lift=h)
+                pegs.discard(h)
+            if hole:
+                sim.world(put=hole)
+                pegs.add(hole)
+            time.sleep(0.08)  # the board's debounce
+
+        def ask(prompt):
+            said.append(prompt)
+            if prompt.startswith("Put a peg in "):
+                place(prompt.split()[4])
+                return ""
+            k = int(prompt.split()[1])  # "LED k is lit ..."
+            if k >= 49:
+                place(None)
+                return "f" if k == 49 else "i"
+            place(hole_name(k))
+            return ""
+
+        sensor_map, led_map = diag.wiring_map(b, ask=ask, say=said.append)
+        b.close()
+        c5, e2 = 7 * 2 + 4, 7 * 4 + 1
+        want = list(range(49))
+        want[c5], want[e2] = e2, c5
+        assert sensor_map == want and led_map == list(range(51))
+        b = sim.board()  # restarted with the maps: a peg on C5 reads as C5
+        place("C5")
+        assert b.command("sensors")["state"][c5] == "3"
+        assert b.command("config sensor_map")["value"] == want
+        b.close()
+
+
+def test_guided_calibration_of_the_colour_front_end(tmp_path):
+    from fireice_tools import diag
+
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "config.json").write_text('{"front": "colour"}')
+    with PtySim(flash) as sim:
+        b = sim.board()
+        said = []
+
+        def ask(prompt):
+            text = said[-1]
+            if text.startswith("Put a Fire peg"):
+                sim.world(put="D4", peg="fire")
+            elif text.startswith("Put a Ice peg"):
+                sim.world(put="D4", peg="ice")
+            elif text.startswith("Take it out"):
+                sim.world(lift="D4")
+            time.sleep(0.1)
+            return ""
+
+        th = diag.calibrate(b, ask=ask, say=said.append)
+        # the virtual sensors swing by about 14000 either way: half of it
+        assert 6000 <= th <= 7500, th
+        assert b.command("config threshold")["value"] == th
+        assert json.loads((flash / "config.json").read_text())["threshold"] == th
+        base = json.loads((flash / "calib.json").read_text())["base"]
+        assert len(base) == 49 and all(18000 < v < 22000 for v in base)
+        with pytest.raises(DeviceError, match="digital"):
+            b.command('set front "digital"')
+            b.command("reboot")
+            b.close()
+            diag.calibrate(sim.board(), ask=ask, say=said.append)
