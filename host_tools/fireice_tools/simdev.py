@@ -194,10 +194,10 @@ class PtyBoard:
                     pass
             if self.dev in writable:
                 n = _write_some(self.dev, to_dev)
-                del to_dev[:n]
+                del to_dev[: max(n, 0)]
             if self.user in writable:
                 n = _write_some(self.user, to_user)
-                del to_user[:n]
+                del to_user[: n if n >= 0 else len(to_user)]
             if self.dev in ready:
                 try:
                     data = os.read(self.dev, 4096)
@@ -235,10 +235,13 @@ def _child_setup(r):
 
 
 def _write_some(fd, data):
+    """Bytes written; 0 when the reader is full, -1 when it is gone."""
     try:
         return os.write(fd, data[:4096])
-    except (BlockingIOError, OSError):
+    except BlockingIOError:
         return 0
+    except OSError:
+        return -1
 
 
 def serve(flash=None, heapsize="96k", faults=(), stdin=None, out=None, blank=False):
