@@ -175,12 +175,22 @@ def cmd_build(args):
     return 0
 
 
-def _device(fn):
-    """Run fn(port) for a board command; device errors are one line."""
+def _device(port, fn, running=True):
+    """A board command: fn(Board) on the board at port (found if None),
+    with its firmware answering; or fn(port) when not running. Device
+    errors are one line on stderr and exit status 1."""
     from fireice_tools import device
 
     try:
-        return fn(device.find_port(getattr(fn, "port", None)))
+        port = device.find_port(port)
+        if not running:
+            return fn(port)
+        board = device.Board(port)
+        try:
+            board.running()
+            return fn(board)
+        finally:
+            board.close()
     except device.DeviceError as e:
         print("fireice: %s" % e, file=sys.stderr)
         return 1
@@ -193,68 +203,53 @@ def cmd_flash(args):
         device.flash(port, wipe=args.wipe)
         return 0
 
-    run.port = args.port
-    return _device(run)
+    return _device(args.port, run, running=False)
 
 
 def cmd_diag(args):
-    from fireice_tools import device, diag
+    from fireice_tools import diag
 
-    def run(port):
-        board = device.Board(port)
-        try:
-            board.running()
-            if args.self_test:
-                report = diag.self_test(board, samples=args.samples)
-                print(json.dumps(report) if args.json else diag.describe(report))
-                return 0 if report["ok"] else 3
-            if args.walk:
-                return diag.walk(board, args.walk)
-            if args.calibrate:
-                diag.calibrate(board)
-                return 0
-            if args.wiring:
-                diag.wiring_map(board)
-                return 0
-            return diag.live(board, frames=args.frames)
-        finally:
-            board.close()
+    def run(board):
+        if args.self_test:
+            report = diag.self_test(board, samples=args.samples)
+            print(json.dumps(report) if args.json else diag.describe(report))
+            return 0 if report["ok"] else 3
+        if args.walk:
+            return diag.walk(board, args.walk)
+        if args.calibrate:
+            diag.calibrate(board)
+            return 0
+        if args.wiring:
+            diag.wiring_map(board)
+            return 0
+        return diag.live(board, frames=args.frames)
 
-    run.port = args.port
-    return _device(run)
+    return _device(args.port, run)
 
 
 def cmd_games(args):
     import os
 
-    from fireice_tools import device
-
-    def run(port):
-        board = device.Board(port)
-        try:
-            board.running()
-            if args.delete:
-                for name in args.delete:
-                    board.command("delete " + name)
-                    print("deleted %s" % name)
-                return 0
-            names = board.command("games")["games"]
-            if args.list:
-                print("\n".join(names))
-                return 0
-            os.makedirs(args.dir, exist_ok=True)
-            for name in names:
-                text = board.command("game " + name)["text"]
-                dst = os.path.join(args.dir, name.replace("/", "-"))
-                with open(dst, "w", encoding="utf-8") as f:
-                    f.write(text)
-                print("%s -> %s (%d bytes)" % (name, dst, len(text.encode())))
+    def run(board):
+        if args.delete:
+            for name in args.delete:
+                board.command("delete " + name)
+                print("deleted %s" % name)
             return 0
-        finally:
-            board.close()
+        names = board.command("games")["games"]
+        if args.list:
+            print("\n".join(names))
+            return 0
+        os.makedirs(args.dir, exist_ok=True)
+        for name in names:
+            text = board.command("game " + name)["text"]
+            dst = os.path.join(args.dir, name.replace("/", "-"))
+            with open(dst, "w", encoding="utf-8") as f:
+                f.write(text)
+            print("%s -> %s (%d bytes)" % (name, dst, len(text.encode())))
+        return 0
 
-    run.port = args.port
-    return _device(run)
+    return _device(args.port, run)
 
 
 def build_parser():

@@ -127,12 +127,6 @@ class Board:
             % (self.port, line)
         )
 
-    def wait_events(self, seconds):
-        """Read events for a while."""
-        for msg in self._lines(time.monotonic() + seconds):
-            if msg is not None:
-                self.events.append(msg)
-
     def running(self, timeout=8.0):
         """Make sure the firmware answers: if the board sits at the REPL
         (after mpremote, say), a soft reset starts it. Returns status."""

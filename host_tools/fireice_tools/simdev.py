@@ -97,7 +97,6 @@ class PtyBoard:
         self.t0 = time.monotonic()
         self.proc = None
         self.dev = None
-        self.starts = 0
 
     # --- the firmware process -------------------------------------------------
 
@@ -125,7 +124,6 @@ class PtyBoard:
         os.close(slave)
         os.close(r)
         self.world_w = w
-        self.starts += 1
         self.host.sent_raw = None
         self.host.sync()  # the pegs as they stand, first thing
 
