@@ -26,7 +26,7 @@ def board(front):
     return app, hw, events
 
 
-def run_locked(app, clock, n):
+def run_locked(app, clock, n, console=None):
     import asyncio
 
     import micropython
@@ -36,7 +36,7 @@ def run_locked(app, clock, n):
     sleep_ms = asyncio.sleep_ms
 
     async def locked():
-        loop = main_loop(app, 0, ticks_ms, sleep_ms, n)  # making it allocates
+        loop = main_loop(app, 0, ticks_ms, sleep_ms, n, console)  # making it allocates
         micropython.heap_lock()
         try:
             await loop

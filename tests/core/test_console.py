@@ -3,7 +3,7 @@
 import json
 
 from support import MICROPYTHON, skip
-from test_board_loop import Clock, board
+from test_board_loop import Clock, board, run_locked
 
 _TMP = "/tmp/fireice-console-test.bin"
 
@@ -171,10 +171,6 @@ def test_new_game_and_reboot():
 def test_the_loop_with_a_quiet_console_allocates_nothing():
     if not MICROPYTHON:
         skip("heap_lock() exists on MicroPython only")
-    import asyncio
-
-    import micropython
-    from fireboard.board import main_loop
     from fireboard.console import Console
 
     app, hw, events = board("digital")
@@ -182,16 +178,5 @@ def test_the_loop_with_a_quiet_console_allocates_nothing():
     clock = Clock()
     for _ in range(20):
         app.tick(clock.ticks_ms())
-    ticks_ms = clock.ticks_ms
-    sleep_ms = asyncio.sleep_ms
-
-    async def locked():
-        loop = main_loop(app, 0, ticks_ms, sleep_ms, 300, c)
-        micropython.heap_lock()
-        try:
-            await loop
-        finally:
-            micropython.heap_unlock()
-
-    asyncio.run(locked())
+    run_locked(app, clock, 300, c)
     assert app.ticks >= 320

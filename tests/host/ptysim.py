@@ -6,7 +6,7 @@ import signal
 import subprocess
 import sys
 
-from simrun import HEAP
+from simrun import HEAP, spawn
 
 BIN = os.path.dirname(sys.executable)
 
@@ -31,21 +31,14 @@ class PtySim:
     """fireice sim --pty on a flash folder; world inputs go to its stdin."""
 
     def __init__(self, flash=None, faults=(), heapsize=HEAP, blank=False):
-        argv = [os.path.join(BIN, "fireice"), "sim", "--pty", "--heapsize", heapsize]
+        args = ["sim", "--pty", "--heapsize", heapsize]
         if blank:
-            argv.append("--blank")
+            args.append("--blank")
         if flash is not None:
-            argv += ["--flash", str(flash)]
+            args += ["--flash", str(flash)]
         for f in faults:
-            argv += ["--fault", f]
-        self.p = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
+            args += ["--fault", f]
+        self.p = spawn(args)
         self.port = self.p.stdout.readline().strip()
         assert self.port.startswith("/dev/"), self.p.stderr.read()
 

@@ -11,6 +11,19 @@ import sys
 HEAP = os.environ.get("FIREICE_SIM_HEAP", "96k")
 
 
+def spawn(args):
+    """`fireice ARGS...` with pipes, in a session of its own (so a kill can
+    take the host and the board together)."""
+    return subprocess.Popen(
+        [os.path.join(os.path.dirname(sys.executable), "fireice"), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
 def run_sim(inputs, front="digital", flash=None, seed=0, heapsize=HEAP, timeout=120):
     """Run `fireice sim --headless` on the input dicts; returns the events."""
     argv = [os.path.join(os.path.dirname(sys.executable), "fireice"), "sim", "--headless"]
@@ -37,17 +50,11 @@ def move_inputs(h, t, side):
 
 
 def hue(rgb):
-    """A name for an LED colour: off, fire, ice, error, white."""
-    r, g, b = rgb
-    if r + g + b == 0:
-        return "off"
-    if r > 2 * max(g, b):
-        return "fire"
-    if b > r and g > r:
-        return "ice"
-    if r > g and b > g:
-        return "error"
-    return "white"
+    """A name for an LED colour: off, fire, ice, error, white (the
+    simulator page's names, with off for an LED that is dark)."""
+    from fireice_tools.web import hue as page_hue
+
+    return page_hue(rgb) or "off"
 
 
 def lights_at(events, at):
@@ -71,19 +78,10 @@ class LiveSim:
     board for its game (an answer at once), so a test can react to it."""
 
     def __init__(self, front="digital", flash=None, seed=0, heapsize=HEAP):
-        argv = [os.path.join(os.path.dirname(sys.executable), "fireice"), "sim", "--headless"]
-        argv += ["--front", front, "--seed", str(seed), "--heapsize", heapsize]
+        args = ["sim", "--headless", "--front", front, "--seed", str(seed), "--heapsize", heapsize]
         if flash:
-            argv += ["--flash", str(flash)]
-        # a session of its own, so a kill can take the host and the board
-        self.p = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
+            args += ["--flash", str(flash)]
+        self.p = spawn(args)
         self.events = []
         self.at = 0
 

@@ -27,6 +27,13 @@ def wait_for(fn, timeout=10.0):
         time.sleep(0.05)
 
 
+def start_position(sim):
+    """The firmware answering, and the peg of the start position in D4."""
+    sim.board().close()
+    sim.world(board=START)
+    time.sleep(0.3)
+
+
 def test_flash_a_blank_board_then_only_what_changed(tmp_path):
     flash = tmp_path / "flash"
     flash.mkdir()
@@ -109,9 +116,7 @@ def test_mpremote_reaches_the_repl_and_the_game_goes_on_after(tmp_path):
 )
 def test_self_test_names_the_faulty_hole(tmp_path, fault, hole):
     with PtySim(tmp_path / "flash", faults=["%s:%s" % (fault, hole)]) as sim:
-        sim.board().close()
-        sim.world(board=START)
-        time.sleep(0.3)
+        start_position(sim)
         p = fireice("diag", "--self-test", "--json", port=sim.port)
         report = json.loads(p.stdout)
         assert p.returncode == 3 and not report["ok"]
@@ -124,18 +129,14 @@ def test_self_test_names_the_faulty_hole(tmp_path, fault, hole):
 
 def test_self_test_of_a_sound_board_finds_nothing(tmp_path):
     with PtySim(tmp_path / "flash") as sim:
-        sim.board().close()
-        sim.world(board=START)
-        time.sleep(0.3)
+        start_position(sim)
         p = fireice("diag", "--self-test", "--json", port=sim.port)
         assert p.returncode == 0 and json.loads(p.stdout)["faults"] == []
 
 
 def test_diag_live_view_draws_every_hole(tmp_path):
     with PtySim(tmp_path / "flash") as sim:
-        sim.board().close()
-        sim.world(board=START)
-        time.sleep(0.3)
+        start_position(sim)
         p = fireice("diag", "--frames", "1", port=sim.port)
         assert p.returncode == 0, p.stderr
         for h in range(49):
