@@ -7,7 +7,7 @@ import time
 import micropython
 from fireboard.board import start
 from fireboard.memstore import MemStore
-from fireboard.simboard import Hardware
+from fireboard.simhw import Hardware
 
 N = 2000
 

@@ -60,6 +60,8 @@ def emit(ev):
 def hello(cfg):
     from fireice.version import VERSION
 
+    forget("fireice.version")
+
     emit({"ev": "hello", "version": VERSION, "front": cfg["front"]})
 
 

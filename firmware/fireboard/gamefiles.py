@@ -79,38 +79,6 @@ def resume(games):
     return game, problem
 
 
-def settings(msg, mode):
-    """The new-game settings of a {"cmd": "new", ...} command, checked:
-    (mode, handicap, side, seed, position, to_move)."""
-    from fireice.geom import parse_position, parse_side
-
-    for key in msg:
-        if key not in ("mode", "handicap", "side", "seed", "position", "to_move"):
-            raise FireIceError("unknown new-game setting %r" % (key,))
-    mode = msg.get("mode", mode)
-    if mode != "duel" and mode != "solitaire":
-        raise FireIceError("mode must be duel or solitaire, not %r" % (mode,))
-    handicap = msg.get("handicap", 0)
-    if not isinstance(handicap, int) or not 0 <= handicap <= 6:
-        raise FireIceError("handicap must be 0..6")
-    seed = msg.get("seed")
-    if seed is not None and (not isinstance(seed, int) or seed < 0):
-        raise FireIceError("seed must be a whole number >= 0")
-    position = msg.get("position")
-    if position is not None:
-        parse_position(position)
-    to_move = msg.get("to_move")
-    side = parse_side(msg.get("side", "fire"))
-    return (
-        mode,
-        handicap,
-        side,
-        seed,
-        position,
-        parse_side(to_move) if to_move is not None else None,
-    )
-
-
 def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
     """(game, tags) for a new game; raises FireIceError on bad settings."""
     tags = []

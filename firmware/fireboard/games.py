@@ -30,11 +30,13 @@ class Games:
 
     def save(self, game):
         """Write the whole record: the tags and the game's moves."""
-        from fireice import rec
+        from fireice import forget, rec
 
         hist = game.hist
         moves = [move_name(hist[2 * k], hist[2 * k + 1]) for k in range(game.ply)]
-        self.store.write(CURRENT, rec.format(rec.Record(self.tags, moves)))
+        text = rec.format(rec.Record(self.tags, moves))
+        forget("fireice.rec")  # rare: new games, takebacks, results
+        self.store.write(CURRENT, text)
 
     def moved(self, text):
         self.store.append(CURRENT, " " + text)
@@ -48,6 +50,7 @@ class Games:
         self.save(game)
 
     def _result(self, value):
-        from fireice import rec
+        from fireice import forget, rec
 
         rec.Record(self.tags).set("Result", value)
+        forget("fireice.rec")

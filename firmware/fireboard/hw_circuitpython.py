@@ -1,6 +1,6 @@
 # The hardware backend of an RP2040 board running CircuitPython (a Pico, a
 # Feather RP2040, ...): what the firmware is given as `hw`, the same
-# interface as fireboard.hw_rp2 (MicroPython) and fireboard.simboard.
+# interface as fireboard.hw_rp2 (MicroPython) and fireboard.simhw.
 #
 #   hw.output(gpio)      push-pull output, starts low; .value(v)
 #   hw.input(gpio)       input with the internal pull-up; .value() -> 0/1

@@ -1,5 +1,5 @@
 # The hardware backend of a Raspberry Pi Pico (RP2040) running MicroPython:
-# what the firmware is given as `hw` (fireboard.simboard has the virtual one).
+# what the firmware is given as `hw` (fireboard.simhw has the virtual one).
 #
 #   hw.output(gpio)      push-pull output, starts low; .value(v)   (mux select lines)
 #   hw.input(gpio)       input with the internal pull-up; .value() -> 0/1

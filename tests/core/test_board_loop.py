@@ -16,7 +16,7 @@ class Clock:
 def board(front):
     from fireboard.board import start
     from fireboard.memstore import MemStore
-    from fireboard.simboard import Hardware
+    from fireboard.simhw import Hardware
 
     events = []
     app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), events.append, 0, front)
