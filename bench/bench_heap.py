@@ -4,9 +4,10 @@ Every scripted scenario (tests/scenarios), on each front end it is written
 for, runs on the virtual board (`fireice sim --headless`, the firmware as
 .mpy, on the MicroPython unix port: 64-bit, so objects are bigger than on
 the board's 32-bit CPU). The run in a 512 KB heap gives the reference
-events; the smallest heap, to 1 KB, in which the board gives exactly those
-events (no out-of-memory, nothing else different) is printed. The target is
-64 KB for every one (README, "Memory").
+events. Printed for each: the smallest heap (to 1 KB) from which every
+larger one up to 96 KB gives exactly those events (no out-of-memory, nothing
+else different); then the runs that fail in 64 KB, the target (README,
+"Memory").
 
     python bench/bench_heap.py [SCENARIO-NAME-PART ...]
 """
@@ -16,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests", "host"))
@@ -37,18 +39,21 @@ def run(inputs, front, kb):
     return p.stdout if p.returncode == 0 else None
 
 
-def smallest(inputs, front, lo=24, hi=512):
-    """The smallest heap (KB) giving the reference events; lo fails or is
-    the answer."""
-    want = run(inputs, front, hi)
-    assert want is not None, "the board fails even in %d KB" % hi
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if run(inputs, front, mid) == want:
-            hi = mid
-        else:
-            lo = mid
-    return hi
+def smallest(inputs, front, lo=48, hi=96):
+    """The smallest heap (KB) from which every size up to hi KB gives the
+    reference events. (Not a bisection: what fits depends on how the free
+    space is cut up, so a heap can fail where a smaller one passed.)"""
+    want = run(inputs, front, 512)
+    assert want is not None, "the board fails even in 512 KB"
+    sizes = list(range(hi, lo - 1, -1))
+    with ThreadPoolExecutor(2) as pool:
+        ok = list(pool.map(lambda kb: run(inputs, front, kb) == want, sizes))
+    good = hi + 1
+    for kb, passed in zip(sizes, ok):
+        if not passed:
+            break
+        good = kb
+    return good, ok[sizes.index(TARGET_KB)]
 
 
 def main(parts):
@@ -60,13 +65,13 @@ def main(parts):
         fronts, lines = load(name)
         inputs = [x for x in lines if not ({"expect", "never", "light"} & set(x))]
         for front in fronts:
-            kb = smallest(inputs, front)
+            kb, at_target = smallest(inputs, front)
             worst = max(worst, kb)
-            if kb > TARGET_KB:
+            if not at_target:
                 over.append("%s-%s" % (name[:-6], front))
             print("heap_kb_%s_%s: %d" % (name[:-6], front, kb), flush=True)
     print("heap_kb_worst: %d" % worst)
-    print("heap_over_%dk: %s" % (TARGET_KB, " ".join(over) if over else "none"))
+    print("heap_fails_at_%dk: %s" % (TARGET_KB, " ".join(over) if over else "none"))
 
 
 if __name__ == "__main__":

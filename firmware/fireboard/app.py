@@ -109,6 +109,7 @@ class App:
         self.hold = False  # the lights show a test frame, not the game
         self.walk_ms = 0  # LED walk: ms per LED (while hold)
         self.walk_at = 0
+        self.asked = None  # new-game settings asked for over USB (fireboard.usb)
 
     # --- starting ---------------------------------------------------------------
 
@@ -147,15 +148,21 @@ class App:
         if seed is not None:
             self.seed = seed
         self._drain()  # what the old game still had to say comes first
-        from fireboard import gamefiles
+        from fireboard import newgame
         from fireice import forget
 
-        game, tags = gamefiles.new_game(
+        game, tags = newgame.new_game(
             self.mode, self.handicap, self.handicap_side, self.seed, position, to_move
         )
         self.seed += 1
         self.games.new(game, tags)
-        forget("fireboard.gamefiles")
+        forget("fireboard.newgame")
+        # the other kind of game's code goes (loaded again when it is played)
+        if game.duel:
+            forget("fireice.solo")
+            forget("fireboard.solotrack")
+        else:
+            forget("fireice.duel")
         self._started(game)
 
     def _started(self, game):

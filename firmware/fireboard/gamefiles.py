@@ -1,31 +1,8 @@
-# The rare jobs on the game records: resuming the saved game at start (which
-# needs the record reader), archiving a finished one, setting up a new game.
-# Loaded for the job and forgotten after (fireice.lazy).
+# Resuming the saved game at start (which needs the record reader), or
+# starting a board's first game. Loaded at start and forgotten after.
 from fireboard.games import ARCHIVE, CURRENT
-from fireice.geom import RESULT_NAMES, START, FireIceError
+from fireice.geom import RESULT_NAMES, FireIceError
 from fireice import forget
-
-
-def archive(store):
-    """Keep the current game, if it has moves, as games/NNNN.txt."""
-    text = store.read(CURRENT)
-    if text is None:
-        return
-    # a record with moves (or one that cannot be read) is kept
-    k = text.find("\n\n")
-    if k < 0 or text[k:].strip():
-        store.mkdir(ARCHIVE)
-        store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, next_number(store)))
-    else:
-        store.remove(CURRENT)
-
-
-def next_number(store):
-    n = 0
-    for name in store.listdir(ARCHIVE):
-        if name.endswith(".txt") and name[:4].isdigit():
-            n = max(n, int(name[:4]))
-    return n + 1
 
 
 def start(games, seed=0):
@@ -34,8 +11,11 @@ def start(games, seed=0):
     game, problem = resume(games)
     if game is not None:
         return game, problem, False
+    from fireboard.newgame import new_game
+
     game, tags = new_game("duel", seed=seed)
     games.new(game, tags)
+    forget("fireboard.newgame")
     return game, problem, True
 
 
@@ -53,9 +33,12 @@ def resume(games):
         rec = record.parse(text)
         game = record.new_game(rec)
     except FireIceError as e:
+        from fireboard import newgame
+
         store.mkdir(ARCHIVE)
-        name = "%s/%04d-bad.txt" % (ARCHIVE, next_number(store))
+        name = "%s/%04d-bad.txt" % (ARCHIVE, newgame.next_number(store))
         store.rename(CURRENT, name)
+        forget("fireboard.newgame")
         forget("fireice.record")
         return None, "saved game unreadable (%s), kept as %s" % (e, name)
     game, err = record.replay(rec, game)
@@ -77,38 +60,3 @@ def resume(games):
             )
         games.save(game)
     return game, problem
-
-
-def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
-    """(game, tags) for a new game; raises FireIceError on bad settings."""
-    tags = []
-    if mode == "solitaire":
-        from fireice.solo import Solitaire
-
-        if position is None:
-            from fireice.seeded import deal
-
-            position = deal(seed)
-            forget("fireice.seeded")
-            tags.append(["Seed", str(seed)])
-        if to_move:
-            tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
-        return Solitaire(position, to_move or 0), tags
-    from fireice.duel import Duel
-
-    if mode != "duel":
-        raise FireIceError("mode must be duel or solitaire, not %r" % mode)
-    if position is None:
-        if handicap:
-            from fireice.seeded import handicap_position
-
-            position = handicap_position(handicap, side, seed)
-            forget("fireice.seeded")
-            tags.append(["Handicap", str(handicap)])
-            tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
-            tags.append(["Seed", str(seed)])
-        else:
-            position = START
-    if to_move:
-        tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
-    return Duel(position, to_move or 1), tags

@@ -6,6 +6,7 @@
 # (store.write: new file, then rename). A power cut at any moment therefore
 # leaves every completed move on flash, at worst with a half-written last
 # word, which resuming drops (fireboard.gamefiles, loaded only then).
+# Games.new is called with fireboard.newgame loaded (it made the game).
 from fireice.geom import RESULT_NAMES, START, move_name
 
 CURRENT = "game.txt"
@@ -18,25 +19,31 @@ class Games:
         self.tags = []  # the record's tags, [name, value]; the moves are the game's
 
     def new(self, game, tags):
-        """Start the record of a new game (tags: list of [name, value])."""
-        from fireboard import gamefiles
+        """Start the record of a new game (tags: list of [name, value]). The
+        record is made before anything on flash changes, so running out of
+        memory here leaves the old game and its record as they were."""
+        from fireboard.newgame import archive
 
-        gamefiles.archive(self.store)
         tags = [["Game", "Fire and Ice"], ["Mode", "duel" if game.duel else "solitaire"]] + tags
         if not game.duel or game.position() != START:
             tags.append(["Setup", game.position()])
+        text = self._text(game, tags)
+        archive(self.store)
         self.tags = tags
-        self.save(game)
+        self.store.write(CURRENT, text)
 
     def save(self, game):
         """Write the whole record: the tags and the game's moves."""
+        self.store.write(CURRENT, self._text(game, self.tags))
+
+    def _text(self, game, tags):
         from fireice import forget, rec
 
         hist = game.hist
         moves = [move_name(hist[2 * k], hist[2 * k + 1]) for k in range(game.ply)]
-        text = rec.format(rec.Record(self.tags, moves))
+        text = rec.format(rec.Record(tags, moves))
         forget("fireice.rec")  # rare: new games, takebacks, results
-        self.store.write(CURRENT, text)
+        return text
 
     def moved(self, text):
         self.store.append(CURRENT, " " + text)

@@ -144,7 +144,8 @@ def main(argv):
         if len(text) > 1:
             try:
                 board.line(text)
-            except MemoryError:
+            except MemoryError as e:
+                sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
                 # never stop over one input: say so, and carry on
                 import gc
 

@@ -51,16 +51,28 @@ def handle(app, text, out):
             raise CommandError("unknown command %r (help lists them)" % name[:40])
         mod = __import__(full, None, None, (where,))
         reply = getattr(mod, name if name != "set" and name != "help" else name + "_")(app, arg)
+        mod = None
+        _forget(full)
+        full = None
+        asked = app.asked
+        if asked is not None:  # a new game: made with the command's code gone
+            app.asked = None
+            app.new_game(*asked)
+            reply["mode"] = app.mode
         reply["re"] = name
         out(reply)
     except (FireIceError, ValueError, TypeError, KeyError, OSError) as e:
         out({"re": name if where else None, "error": str(e)[:200]})
     finally:
-        # the command's module, and what it loads for its work, go with it,
-        # also after an error
-        for m in (full, "fireboard.usbfiles", "fireboard.gamefiles", "fireboard.config"):
-            if m:
-                forget(m)
+        _forget(full)
+
+
+def _forget(full):
+    # the command's module, and what it loads for its work, go with it, also
+    # after an error
+    for m in (full, "fireboard.usbfiles", "fireboard.gamefiles", "fireboard.config"):
+        if m:
+            forget(m)
 
 
 def no_arg(arg):

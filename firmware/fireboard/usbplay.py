@@ -74,9 +74,10 @@ def settings(msg, mode):
 
 def new(app, arg):
     """new [JSON]: a new game, as the new button, or with settings such as
-    {"mode": "solitaire", "seed": 4} or {"handicap": 2, "side": "ice"}."""
-    app.new_game(*settings(json_object(arg), app.mode))
-    return {"mode": app.mode}
+    {"mode": "solitaire", "seed": 4} or {"handicap": 2, "side": "ice"}.
+    fireboard.usb starts it once this module is gone again."""
+    app.asked = settings(json_object(arg), app.mode)
+    return {}
 
 
 def undo(app, arg):
