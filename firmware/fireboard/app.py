@@ -138,25 +138,34 @@ class App:
         self._drain()
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
-        """Start a new game; the board guides the pegs to its position."""
-        if mode is not None:
-            self.mode = mode
-        if handicap is not None:
-            self.handicap = handicap
-        if side is not None:
-            self.handicap_side = side
-        if seed is not None:
-            self.seed = seed
+        """Start a new game; the board guides the pegs to its position. If
+        it cannot be made (no memory, a flash error), that is said and the
+        game in play goes on, its record untouched."""
+        mode = self.mode if mode is None else mode
+        handicap = self.handicap if handicap is None else handicap
+        side = self.handicap_side if side is None else side
+        seed = self.seed if seed is None else seed
         self._drain()  # what the old game still had to say comes first
-        from fireboard import newgame
         from fireice import forget
 
-        game, tags = newgame.new_game(
-            self.mode, self.handicap, self.handicap_side, self.seed, position, to_move
-        )
-        self.seed += 1
-        self.games.new(game, tags)
-        forget("fireboard.newgame")
+        game = None
+        try:
+            from fireboard import newgame
+
+            game, tags = newgame.new_game(mode, handicap, side, seed, position, to_move)
+            self.games.new(game, tags)
+        except (MemoryError, OSError, FireIceError) as e:
+            game = None
+            self._out({"ev": "error", "reason": "no new game: %s" % e})
+        finally:
+            for m in ("fireboard.newgame", "fireice.seeded", "fireice.notation", "fireice.rec"):
+                forget(m)
+        if game is None:
+            return
+        self.mode = mode
+        self.handicap = handicap
+        self.handicap_side = side
+        self.seed = seed + 1
         # the other kind of game's code goes (loaded again when it is played)
         if game.duel:
             forget("fireice.solo")
@@ -164,6 +173,13 @@ class App:
         else:
             forget("fireice.duel")
         self._started(game)
+
+    def start_asked(self):
+        """The new game asked for over USB (fireboard.usbplay sets asked; the
+        game is made once the command code is gone)."""
+        settings = self.asked
+        self.asked = None
+        self.new_game(*settings)
 
     def _started(self, game):
         self.tracker.start(game, setup=True)
@@ -183,6 +199,8 @@ class App:
     def tick(self, now):
         self.now = now
         self.ticks += 1
+        if self.asked is not None:
+            self.start_asked()
         self.scanner.scan(self.raw)
         if self.deb.update(self.raw, now):
             self.tracker.update(self.deb.stable)

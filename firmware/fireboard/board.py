@@ -10,6 +10,11 @@ from fireice import forget
 def start(store, make_hw, emit, seed=0, front=None):
     """Build the board: configuration, the saved (or a new) game, then the
     App on the hardware make_hw(cfg) gives. Returns (app, hw)."""
+    # The code that stays for the game comes first, together at the bottom
+    # of the heap, then what only start-up needs (the configuration, the
+    # record reader), which leaves free room behind when it goes.
+    from fireboard.games import Games
+    from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
     from fireboard import defaults
 
     cfg, problem = defaults.load(store)
@@ -18,7 +23,6 @@ def start(store, make_hw, emit, seed=0, front=None):
         cfg["front"] = front
     # the game first: the record code is gone again before the rest loads
     from fireboard import gamefiles
-    from fireboard.games import Games
 
     games = Games(store)
     started = gamefiles.start(games, seed)

@@ -81,6 +81,12 @@ class Console:
             self.handler = usb
         try:
             self.handler.handle(app, text, self.out)
+            if getattr(app, "asked", None) is not None:  # a new game: made at the next
+                # scan, without this code
+                self.handler = None
+                from fireice import forget
+
+                forget("fireboard.usb")
         except MemoryError:
             import gc
 

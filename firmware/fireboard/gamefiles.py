@@ -40,9 +40,11 @@ def resume(games):
         store.rename(CURRENT, name)
         forget("fireboard.newgame")
         forget("fireice.record")
+        forget("fireice.notation")
         return None, "saved game unreadable (%s), kept as %s" % (e, name)
     game, err = record.replay(rec, game)
     forget("fireice.record")
+    forget("fireice.notation")
     games.tags = rec.tags
     problem = None
     if err is not None:

@@ -61,7 +61,10 @@ class Board:
         from fireboard import usb
 
         usb.handle(self.app, line, self.emit)
+        usb = None
         forget("fireboard.usb")
+        if self.app.asked is not None:  # a new game, made now the command code is gone
+            self.app.start_asked()
         if self.app.reboot:
             self.app = self.hw = None
             import gc

@@ -1,9 +1,9 @@
 # The board's USB commands (docs/protocol.md, "USB commands"): one line in,
 # one JSON line out, the game going on between them. Loaded by
 # fireboard.console when a line comes, forgotten when the console is quiet.
-# The commands themselves live in three small modules, each loaded for one
-# command and forgotten after it: usbplay (the game), usbcheck (sensors and
-# lights), usbfiles (records and settings on flash).
+# The commands themselves live in small modules, each loaded for one
+# command and forgotten after it: usbplay (the game), usbstatus, usbcheck
+# (sensors and lights), usbfiles (records and settings on flash).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
@@ -16,7 +16,7 @@ from fireice.geom import FireIceError
 # after names Python keeps for itself)
 _COMMANDS = {
     "help": "usbplay",
-    "status": "usbplay",
+    "status": "usbstatus",
     "new": "usbplay",
     "undo": "usbplay",
     "reboot": "usbplay",
@@ -51,14 +51,6 @@ def handle(app, text, out):
             raise CommandError("unknown command %r (help lists them)" % name[:40])
         mod = __import__(full, None, None, (where,))
         reply = getattr(mod, name if name != "set" and name != "help" else name + "_")(app, arg)
-        mod = None
-        _forget(full)
-        full = None
-        asked = app.asked
-        if asked is not None:  # a new game: made with the command's code gone
-            app.asked = None
-            app.new_game(*asked)
-            reply["mode"] = app.mode
         reply["re"] = name
         out(reply)
     except (FireIceError, ValueError, TypeError, KeyError, OSError) as e:
@@ -70,7 +62,7 @@ def handle(app, text, out):
 def _forget(full):
     # the command's module, and what it loads for its work, go with it, also
     # after an error
-    for m in (full, "fireboard.usbfiles", "fireboard.gamefiles", "fireboard.config"):
+    for m in (full, "fireboard.usbfiles", "fireboard.config", "fireice.notation"):
         if m:
             forget(m)
 

@@ -1,7 +1,7 @@
 # USB commands to check the hardware (fireboard.usb loads this for one
 # command): sensors, wiring, leds, calib.
 from fireboard.usb import CommandError, no_arg, whole
-from fireice.geom import parse_hole
+from fireice.notation import parse_hole
 
 
 def _states(app):

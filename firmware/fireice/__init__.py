@@ -7,7 +7,11 @@ import sys
 
 
 def forget(name):
-    """Drop an imported module so its code can be collected."""
+    """Drop an imported module so its code can be collected. On MicroPython
+    only: CPython has memory to spare, and there a module's classes (its
+    exceptions) stay the same objects for whoever imported them."""
+    if sys.implementation.name == "cpython":
+        return
     mod = sys.modules.pop(name, None)
     if mod is not None and "." in name:
         pkg, _, attr = name.rpartition(".")

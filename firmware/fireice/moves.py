@@ -7,7 +7,6 @@ try:
 except ImportError:  # CPython
     from fireice.compat import const, micropython  # type: ignore[no-redef]
 
-from fireice.duel import Duel
 from fireice.geom import TARGETS
 
 _PEGS = const(25)
@@ -16,7 +15,7 @@ _PEGS = const(25)
 def legal_moves(game, buf):
     """Write the legal moves into buf as frm, to byte pairs (buf holds at
     least 600 bytes); return their number. Allocates nothing."""
-    if isinstance(game, Duel):
+    if game.duel:
         return _duel_moves(game, buf)
     return _captures(game, buf)
 

@@ -13,7 +13,6 @@ from fireice.geom import (
     IllegalMoveError,
     hole_name,
     move_name,
-    parse_move,
     parse_position,
     position_str,
 )
@@ -145,5 +144,7 @@ class Position:
 
     def play_str(self, text):
         """play('F6-C6')."""
+        from fireice.notation import parse_move
+
         frm, to = parse_move(text)
         self.play(frm, to)

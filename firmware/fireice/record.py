@@ -1,14 +1,7 @@
 # Game records: tags and moves in a small PGN-like text (docs/records.md).
-from fireice.geom import (
-    RESULT_NAMES,
-    SIDE_NAMES,
-    islands_str,
-    START,
-    FireIceError,
-    parse_move,
-    parse_position,
-    parse_side,
-)
+from fireice.geom import RESULT_NAMES, SIDE_NAMES, islands_str, START, FireIceError
+from fireice.geom import parse_position
+from fireice.notation import parse_move, parse_side
 
 from fireice.rec import GAME, Record, format  # noqa: F401 (part of this module's API)
 

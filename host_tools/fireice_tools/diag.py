@@ -6,7 +6,9 @@ import json
 import sys
 import time
 
-from fireice.geom import hole_name, parse_hole
+from fireice.geom import hole_name
+
+from fireice.notation import parse_hole
 from fireice_tools.device import DeviceError
 
 STATE_CHARS = ".FIo"  # empty, Fire, Ice, a peg (digital front end)

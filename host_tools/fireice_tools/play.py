@@ -5,7 +5,8 @@ import sys
 
 from fireice import art, record
 from fireice.duel import Duel
-from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError, islands_str, move_name, parse_move
+from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError, islands_str, move_name
+from fireice.notation import parse_move
 from fireice.seeded import deal, handicap_position
 from fireice.solo import Solitaire
 from fireice.moves import legal_moves

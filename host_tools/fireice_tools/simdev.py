@@ -29,7 +29,9 @@ import termios
 import time
 import tty
 
-from fireice.geom import FireIceError, parse_hole
+from fireice.geom import FireIceError
+
+from fireice.notation import parse_hole
 from fireice_tools import firmware, simhost
 
 FAULTS = ("stuck-on", "stuck-off", "noisy", "swap")

@@ -10,7 +10,11 @@ import json
 import os
 import subprocess
 
-from fireice.geom import FireIceError, parse_hole, parse_position, parse_side
+from fireice.geom import FireIceError
+
+from fireice.geom import parse_position
+
+from fireice.notation import parse_hole, parse_side
 from fireice_tools import firmware
 
 RUN_ON_MS = 2000  # after the end of input

@@ -42,15 +42,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 from fireice import record
-from fireice.geom import (
-    RESULT_NAMES,
-    SIDE_NAMES,
-    START,
-    FireIceError,
-    parse_hole,
-    parse_move,
-    parse_position,
-)
+from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
+from fireice.geom import parse_position
+from fireice.notation import parse_hole, parse_move
 from fireice.rec import Record
 from fireice.rec import format as format_record
 from fireice_tools import simhost

@@ -1,15 +1,8 @@
 from fireice.duel import Duel
 from fireice.seeded import handicap_position
-from fireice.geom import (
-    START,
-    FireIceError,
-    IllegalMoveError,
-    NotationError,
-    move_name,
-    islands_str,
-    parse_hole,
-    parse_position,
-)
+from fireice.geom import START, FireIceError, IllegalMoveError, move_name, islands_str
+from fireice.geom import parse_position
+from fireice.notation import NotationError, parse_hole
 from fireice.record import winning_islands
 from fireice.moves import legal_moves
 from support import raises

@@ -1,15 +1,7 @@
 from fireice import geom
-from fireice.geom import (
-    LINE_OF,
-    LINES,
-    TARGETS,
-    NotationError,
-    hole_name,
-    parse_hole,
-    parse_move,
-    parse_position,
-    position_str,
-)
+from fireice.geom import LINE_OF, LINES, TARGETS, hole_name, position_str
+from fireice.geom import parse_position
+from fireice.notation import NotationError, parse_hole, parse_move
 from support import raises
 
 ALL_MASKS = range(128)

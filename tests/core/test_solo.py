@@ -1,4 +1,5 @@
-from fireice.geom import FireIceError, IllegalMoveError, parse_position
+from fireice.geom import FireIceError, IllegalMoveError
+from fireice.geom import parse_position
 from fireice.seeded import deal
 from fireice.solo import Solitaire
 from fireice.moves import legal_moves

@@ -9,7 +9,9 @@ from simrun import LiveSim
 
 from fireice import record
 from fireice.duel import Duel
-from fireice.geom import hole_name, parse_hole, parse_move, parse_position
+from fireice.geom import hole_name
+from fireice.geom import parse_position
+from fireice.notation import parse_hole, parse_move
 from fireice.solo import Solitaire
 from fireice_tools.cli import replay_text
 from fireice.moves import legal_moves

@@ -17,7 +17,8 @@ import pytest
 
 from fireice import record
 from fireice.duel import Duel
-from fireice.geom import SIDE_NAMES, hole_name, parse_move
+from fireice.geom import SIDE_NAMES, hole_name
+from fireice.notation import parse_move
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
