@@ -75,6 +75,7 @@ bench: $(STAMP) mpy
 		MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k ../../bench/bench_board.py $$f) || exit 1; done
 	$(PY) bench/bench_latency.py
 	$(PY) bench/bench_usb.py
+	$(PY) bench/bench_heap.py
 
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).

@@ -80,7 +80,7 @@ def run():
     if sys.implementation.name == "circuitpython":
         from fireboard.hw_circuitpython import Hardware
     elif sys.platform in ("linux", "darwin"):
-        from fireboard.simboard import Device as Hardware
+        from fireboard.simdevice import Device as Hardware
     else:
         from fireboard.hw_rp2 import Hardware
 

@@ -7,7 +7,7 @@ from fireboard.simhw import Hardware
 class Device(Hardware):
     """The virtual board as a device (`fireice sim --pty`): the firmware's
     own main.py, in real time, its console on the pseudo-terminal, and the
-    world's changes ("r S" and "b G V" lines, as above) on file descriptor 3."""
+    world's changes ("r S" and "b G V" lines) on file descriptor 3."""
 
     def __init__(self, cfg):
         import select
