@@ -158,7 +158,7 @@ class App:
             game = None
             self._out({"ev": "error", "reason": "no new game: %s" % e})
         finally:
-            for m in ("fireboard.newgame", "fireice.seeded", "fireice.notation", "fireice.rec"):
+            for m in ("fireboard.newgame", "fireice.seeded", "fireice.rec"):
                 forget(m)
         if game is None:
             return

@@ -42,7 +42,7 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
             tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
         from fireice.solo import Solitaire
 
-        return _made(Solitaire(position, to_move or 0)), tags
+        return Solitaire(position, to_move or 0), tags
     if mode != "duel":
         raise FireIceError("mode must be duel or solitaire, not %r" % mode)
     if position is None:
@@ -60,9 +60,4 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
         tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
     from fireice.duel import Duel
 
-    return _made(Duel(position, to_move or 1)), tags
-
-
-def _made(game):
-    forget("fireice.notation")  # read the position: not needed in play
-    return game
+    return Duel(position, to_move or 1), tags

@@ -56,15 +56,11 @@ def handle(app, text, out):
     except (FireIceError, ValueError, TypeError, KeyError, OSError) as e:
         out({"re": name if where else None, "error": str(e)[:200]})
     finally:
-        _forget(full)
-
-
-def _forget(full):
-    # the command's module, and what it loads for its work, go with it, also
-    # after an error
-    for m in (full, "fireboard.usbfiles", "fireboard.config", "fireice.notation"):
-        if m:
-            forget(m)
+        # the command's module, and what it loads for its work, go with it,
+        # also after an error
+        for m in (full, "fireboard.usbfiles", "fireboard.config", "fireice.notation"):
+            if m:
+                forget(m)
 
 
 def no_arg(arg):
