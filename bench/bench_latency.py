@@ -9,11 +9,10 @@ import sys
 
 sys.path.insert(0, "tests/host")
 
-from simrun import move_inputs, run_sim  # noqa: E402
+from simrun import random_move, run_sim  # noqa: E402
 
 from fireice.duel import Duel  # noqa: E402
 from fireice.geom import START  # noqa: E402
-from fireice.moves import legal_moves  # noqa: E402
 
 
 def script(seed, moves=30):
@@ -23,17 +22,13 @@ def script(seed, moves=30):
     at = 0
     buf = bytearray(600)
     for _ in range(moves):
-        n = legal_moves(game, buf)
-        if not n:
+        inputs = random_move(game, rnd, buf)
+        if inputs is None:
             break
-        k = rnd.randrange(n)
-        h, t = buf[2 * k], buf[2 * k + 1]
-        side = game.cells[h]
-        for d in move_inputs(h, t, side):
+        for d in inputs:
             at += rnd.choice((97, 150, 233))
             d["at"] = at
             out.append(d)
-        game.push(h, t)
     return out
 
 

@@ -49,6 +49,21 @@ def move_inputs(h, t, side):
     ]
 
 
+def random_move(game, rnd, buf):
+    """A random legal move of the duel game, made: its three inputs
+    (move_inputs, no times), or None when there is none. buf: 600 bytes."""
+    from fireice.moves import legal_moves
+
+    n = legal_moves(game, buf)
+    if not n:
+        return None
+    k = rnd.randrange(n)
+    h, t = buf[2 * k], buf[2 * k + 1]
+    inputs = move_inputs(h, t, game.cells[h])
+    game.push(h, t)
+    return inputs
+
+
 def hue(rgb):
     """A name for an LED colour: off, fire, ice, error, white (the
     simulator page's names, with off for an LED that is dark)."""

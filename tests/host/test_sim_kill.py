@@ -7,12 +7,11 @@ import random
 import signal
 import time
 
-from simrun import LiveSim, move_inputs
+from simrun import LiveSim, random_move
 
 from fireice import record
 from fireice.duel import Duel
 from fireice.geom import position_str
-from fireice.moves import legal_moves
 
 KILLS = 30
 
@@ -54,16 +53,12 @@ def test_kill_and_resume(tmp_path):
         # play on, and pull the plug somewhere in the next moves
         buf = bytearray(600)
         for _ in range(rnd.randint(1, 4)):
-            n = legal_moves(game, buf)
-            if not n:
+            inputs = random_move(game, rnd, buf)
+            if inputs is None:
                 break
-            k = rnd.randrange(n)
-            h, t = buf[2 * k], buf[2 * k + 1]
-            side = game.cells[h]
-            for d in move_inputs(h, t, side):
+            for d in inputs:
                 d["at"] = sim.at + 50
                 sim.send(d)
-            game.push(h, t)
             # time runs on only as far as the next input: let the board see it
             sim.send({"at": sim.at + rnd.choice((20, 25, 30, 60)), "cmd": "status"})
         time.sleep(rnd.choice((0, 0.001, 0.003, 0.01, 0.03)))
