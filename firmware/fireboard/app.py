@@ -14,6 +14,7 @@ from fireboard.lights import Lights
 from fireboard.sensing import Debouncer, DigitalScanner
 from fireboard.tracker import Tracker
 from fireice.geom import FireIceError
+import gc
 
 
 # button events
@@ -80,12 +81,6 @@ class App:
                 cfg["sensor_map"],
                 hw.settle_us,
             )
-            # the empty-hole readings, before anything else is set up
-            from fireboard import calib
-            from fireice import forget
-
-            calib.at_start(self.scanner, games.store)
-            forget("fireboard.calib")
         else:
             self.scanner = DigitalScanner(
                 select,
@@ -118,6 +113,16 @@ class App:
         App is built, so the record code is gone again): a saved game to
         play on, or a new one to set up (new=True)."""
         self.now = now
+        if self.scanner.colour:
+            # the empty-hole readings, once the App's own objects are made (the
+            # passing code then leaves its room free in one piece)
+            from fireboard import calib
+            from fireice import forget
+
+            calib.at_start(self.scanner, self.games.store)
+            calib = None
+            forget("fireboard.calib")
+            gc.collect()
         self.scanner.scan(self.raw)
         self.deb.prime(self.raw)
         if problem:
@@ -146,6 +151,7 @@ class App:
         side = self.handicap_side if side is None else side
         seed = self.seed if seed is None else seed
         self._drain()  # what the old game still had to say comes first
+        gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireice import forget
 
         game = None
@@ -158,6 +164,7 @@ class App:
             game = None
             self._out({"ev": "error", "reason": "no new game: %s" % e})
         finally:
+            newgame = None
             for m in ("fireboard.newgame", "fireice.seeded", "fireice.rec"):
                 forget(m)
         if game is None:
@@ -183,6 +190,7 @@ class App:
 
     def _started(self, game):
         self.tracker.start(game, setup=True)
+        gc.collect()  # the old game gone, and its code if it was the other kind
         self.tracker.update(self.deb.stable)
         self._out(
             {

@@ -12,6 +12,7 @@ try:
 except ImportError:  # CPython
     from fireice.compat import ticks_diff
 
+import gc
 import select
 
 _MAX = const(240)  # longest line taken (bytes, without the newline)
@@ -67,6 +68,7 @@ class Console:
 
             self.handler = None
             forget("fireboard.usb")
+            gc.collect()
 
     def line(self, app, now):
         self.last = now
@@ -76,6 +78,7 @@ class Console:
             self.out({"re": None, "error": "a command line is UTF-8 text"})
             return
         if self.handler is None:
+            gc.collect()  # the garbage of play gone: the command code loads packed
             from fireboard import usb
 
             self.handler = usb
@@ -88,8 +91,6 @@ class Console:
 
                 forget("fireboard.usb")
         except MemoryError:
-            import gc
-
             gc.collect()
             self.out({"re": None, "error": "out of memory for %r" % text[:40]})
         except Exception as e:  # a bug of ours: say so, keep the game going

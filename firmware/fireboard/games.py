@@ -7,6 +7,8 @@
 # leaves every completed move on flash, at worst with a half-written last
 # word, which resuming drops (fireboard.gamefiles, loaded only then).
 # Games.new is called with fireboard.newgame loaded (it made the game).
+import gc
+
 from fireice.geom import RESULT_NAMES, START, move_name
 
 CURRENT = "game.txt"
@@ -42,7 +44,9 @@ class Games:
         hist = game.hist
         moves = [move_name(hist[2 * k], hist[2 * k + 1]) for k in range(game.ply)]
         text = rec.format(rec.Record(tags, moves))
+        rec = None
         forget("fireice.rec")  # rare: new games, takebacks, results
+        gc.collect()
         return text
 
     def moved(self, text):
@@ -60,4 +64,6 @@ class Games:
         from fireice import forget, rec
 
         rec.Record(self.tags).set("Result", value)
+        rec = None
         forget("fireice.rec")
+        gc.collect()

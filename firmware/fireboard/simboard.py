@@ -13,6 +13,7 @@
 #   e TEXT    report TEXT as an error event now (bad input the host found)
 #
 # Events go to standard output as JSON lines (docs/protocol.md).
+import gc
 import json
 import sys
 
@@ -58,17 +59,17 @@ class Board:
         msg.pop("at", None)
         if msg:
             line += " " + json.dumps(msg)
+        gc.collect()  # see App.new_game
         from fireboard import usb
 
         usb.handle(self.app, line, self.emit)
         usb = None
         forget("fireboard.usb")
+        gc.collect()
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
         if self.app.reboot:
             self.app = self.hw = None
-            import gc
-
             gc.collect()
             self.__init__(*self.args)
 
@@ -150,8 +151,6 @@ def main(argv):
             except MemoryError as e:
                 sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
                 # never stop over one input: say so, and carry on
-                import gc
-
                 gc.collect()
                 board.emit({"ev": "error", "reason": "out of memory: %s" % text[:40].strip()})
 

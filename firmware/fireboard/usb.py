@@ -7,6 +7,7 @@
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
+import gc
 import json
 
 from fireice import forget
@@ -58,9 +59,11 @@ def handle(app, text, out):
     finally:
         # the command's module, and what it loads for its work, go with it,
         # also after an error
+        mod = None
         for m in (full, "fireboard.usbfiles", "fireboard.config", "fireice.notation"):
             if m:
                 forget(m)
+        gc.collect()  # its room free again, in one piece, before play goes on
 
 
 def no_arg(arg):
