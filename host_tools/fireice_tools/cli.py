@@ -323,7 +323,11 @@ def build_parser():
     m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
     m.add_argument("--flash", metavar="DIR", help="folder used as the board's flash")
     m.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")
-    m.add_argument("--heapsize", default="96k", help="MicroPython heap (default 96k)")
+    m.add_argument(
+        "--heapsize",
+        help="MicroPython heap (default 64k, the board's budget; 96k with --pty, "
+        "256k with --source)",
+    )
     m.add_argument("--source", action="store_true", help="run the .py sources, not .mpy")
     m.set_defaults(func=cmd_sim)
     return p

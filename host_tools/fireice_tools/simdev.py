@@ -74,10 +74,16 @@ def _raw(fd, isig):
         termios.tcsetattr(fd, termios.TCSANOW, a)
 
 
+# `fireice sim --pty`: the firmware shares its heap with the REPL that fireice
+# flash and diag drive (raw REPL, file transfers), so it gets more than
+# the board's budget of simhost.HEAP
+PTY_HEAP = "96k"
+
+
 class PtyBoard:
-    def __init__(self, flash, heapsize="96k", faults=(), log=None):
+    def __init__(self, flash, heapsize=None, faults=(), log=None):
         self.flash = os.path.abspath(flash)
-        self.heapsize = heapsize
+        self.heapsize = heapsize or PTY_HEAP
         self.log = log or sys.stderr
         # the client's side: we keep its slave open too, so that the master
         # never sees a hang-up between clients
@@ -244,7 +250,7 @@ def _write_some(fd, data):
         return -1
 
 
-def serve(flash=None, heapsize="96k", faults=(), stdin=None, out=None, blank=False):
+def serve(flash=None, heapsize=None, faults=(), stdin=None, out=None, blank=False):
     """`fireice sim --pty`: print the device path, then run until killed.
     A flash folder without the firmware gets it first, unless blank."""
     out = out or sys.stdout

@@ -21,6 +21,10 @@ RUN_ON_MS = 2000  # after the end of input
 PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
 BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.defaults)
+# the board's heap budget (README, "Memory"): every mode runs in it
+HEAP = "64k"
+# the .py sources are compiled in the heap itself, so they need more
+HEAP_SOURCE = "256k"
 
 
 class World:
@@ -185,8 +189,10 @@ class Host:
         self.run_to(self.now + RUN_ON_MS)
 
 
-def board_command(front=None, flash=None, seed=0, heapsize="96k", source=False):
-    """(argv, env, cwd) of the MicroPython process that is the board."""
+def board_command(front=None, flash=None, seed=0, heapsize=None, source=False):
+    """(argv, env, cwd) of the MicroPython process that is the board (heapsize:
+    HEAP by default, HEAP_SOURCE for the sources)."""
+    heapsize = heapsize or (HEAP_SOURCE if source else HEAP)
     argv, env, cwd = firmware.micropython_cmd(heapsize, source=source)
     argv += ["-m", "fireboard.simboard", "--seed", str(seed)]
     if flash:
@@ -213,7 +219,7 @@ def flash_config(flash):
     return front, pins
 
 
-def run_headless(stdin, front=None, flash=None, seed=0, heapsize="96k", source=False):
+def run_headless(stdin, front=None, flash=None, seed=0, heapsize=None, source=False):
     """JSON lines from stdin to the board; returns the board's exit status."""
     argv, env, cwd = board_command(front, flash, seed, heapsize, source)
     board = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.PIPE, text=True, bufsize=1)

@@ -160,7 +160,7 @@ class Simulator:
     events. The reader of the board's output takes only cond, so a board
     blocked on a full output pipe can always be drained."""
 
-    def __init__(self, front="digital", flash=None, seed=0, heapsize="96k"):
+    def __init__(self, front="digital", flash=None, seed=0, heapsize=None):
         argv, env, cwd = simhost.board_command(front, flash, seed, heapsize)
         cfg_front, pins = simhost.flash_config(flash) if flash else ("digital", simhost.BUTTONS)
         self.flash = flash
@@ -730,7 +730,7 @@ def _stop(signum, frame):
     raise KeyboardInterrupt
 
 
-def serve(front="digital", flash=None, seed=0, heapsize="96k", port=0, open_browser=True):
+def serve(front="digital", flash=None, seed=0, heapsize=None, port=0, open_browser=True):
     """Run the simulator page until Ctrl-C or SIGTERM. The first line on
     standard output is "Simulator: http://127.0.0.1:PORT/"."""
     sim = Simulator(front, flash, seed, heapsize)
@@ -770,7 +770,7 @@ def main(argv=None):
     p.add_argument("--front", choices=("digital", "colour"), default=None)
     p.add_argument("--flash", metavar="DIR", help="the board's flash folder (kept)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--heapsize", default="96k")
+    p.add_argument("--heapsize", help="MicroPython heap (default %s)" % simhost.HEAP)
     p.add_argument("--port", type=int, default=0, help="0 (default): any free port")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = p.parse_args(argv)

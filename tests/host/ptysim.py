@@ -6,7 +6,11 @@ import signal
 import subprocess
 import sys
 
-from simrun import HEAP, spawn
+from simrun import spawn
+
+# the USB device shares its heap with the REPL that flash and diag drive
+# (fireice_tools.simdev.PTY_HEAP)
+PTY_HEAP = os.environ.get("FIREICE_PTY_HEAP", "96k")
 
 BIN = os.path.dirname(sys.executable)
 
@@ -30,7 +34,7 @@ def fireice(*args, port=None, timeout=120, input=None):
 class PtySim:
     """fireice sim --pty on a flash folder; world inputs go to its stdin."""
 
-    def __init__(self, flash=None, faults=(), heapsize=HEAP, blank=False):
+    def __init__(self, flash=None, faults=(), heapsize=PTY_HEAP, blank=False):
         args = ["sim", "--pty", "--heapsize", heapsize]
         if blank:
             args.append("--blank")
