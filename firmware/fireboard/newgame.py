@@ -1,5 +1,7 @@
 # Setting up a new game: dealing or placing its start position, and
 # archiving the game before it. Loaded for a new game, forgotten after.
+import gc
+
 from fireboard.games import ARCHIVE, CURRENT
 from fireice.geom import START, FireIceError
 from fireice import forget
@@ -27,6 +29,12 @@ def next_number(store):
     return n + 1
 
 
+def _drop_seeded():
+    # the dealing code out of the heap before the game's code loads
+    forget("fireice.seeded")
+    gc.collect()
+
+
 def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
     """(game, tags) for a new game; raises FireIceError on bad settings."""
     tags = []
@@ -36,7 +44,8 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
             from fireice.seeded import deal
 
             position = deal(seed)
-            forget("fireice.seeded")
+            deal = None
+            _drop_seeded()
             tags.append(["Seed", str(seed)])
         if to_move:
             tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
@@ -50,7 +59,8 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
             from fireice.seeded import handicap_position
 
             position = handicap_position(handicap, side, seed)
-            forget("fireice.seeded")
+            handicap_position = None
+            _drop_seeded()
             tags.append(["Handicap", str(handicap)])
             tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
             tags.append(["Seed", str(seed)])
