@@ -6,9 +6,12 @@ them, and drives the board firmware, which runs on the MicroPython unix port
 (firmware/fireboard/simboard.py), with short lines on its standard input.
 The board writes its events to standard output itself."""
 
+import atexit
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 
 from fireice.geom import FireIceError
 
@@ -197,7 +200,12 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, source=False):
     argv += ["-m", "fireboard.simboard", "--seed", str(seed)]
     if flash:
         os.makedirs(flash, exist_ok=True)
-        argv += ["--flash", os.path.abspath(flash)]
+    else:
+        # a flash of its own, forgotten at exit: a folder, as on a board the
+        # flash holds the files, not the heap
+        flash = tempfile.mkdtemp(prefix="fireice-flash-")
+        atexit.register(shutil.rmtree, flash, True)
+    argv += ["--flash", os.path.abspath(flash)]
     if front:
         argv += ["--front", front]
     return argv, env, cwd
