@@ -6,11 +6,11 @@ import signal
 import subprocess
 import sys
 
+from fireice_tools import simdev
 from simrun import spawn
 
 # the USB device shares its heap with the REPL that flash and diag drive
-# (fireice_tools.simdev.PTY_HEAP)
-PTY_HEAP = os.environ.get("FIREICE_PTY_HEAP", "96k")
+PTY_HEAP = os.environ.get("FIREICE_PTY_HEAP", simdev.PTY_HEAP)
 
 BIN = os.path.dirname(sys.executable)
 

@@ -5,10 +5,11 @@ import os
 import subprocess
 import sys
 
+from fireice_tools import simhost
 
-# The virtual board's heap in the tests: the board's budget, 64 KB (README,
+# The virtual board's heap in the tests: the board's budget (README,
 # "Memory"), as `fireice sim` gives it
-HEAP = os.environ.get("FIREICE_SIM_HEAP", "64k")
+HEAP = os.environ.get("FIREICE_SIM_HEAP", simhost.HEAP)
 
 
 def spawn(args):
