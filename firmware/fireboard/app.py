@@ -105,81 +105,42 @@ class App:
         self.walk_ms = 0  # LED walk: ms per LED (while hold)
         self.walk_at = 0
         self.asked = None  # new-game settings asked for over USB (fireboard.usb)
+        self.changed = False  # the pegs changed and the tracker has not seen it yet
+        self.saved = None  # the last move event written to flash
 
     # --- starting ---------------------------------------------------------------
 
     def begin(self, now, game, problem=None, new=False):
         """First scan, then the game from gamefiles.start() (done before the
         App is built, so the record code is gone again): a saved game to
-        play on, or a new one to set up (new=True)."""
-        self.now = now
-        if self.scanner.colour:
-            # the empty-hole readings, once the App's own objects are made (the
-            # passing code then leaves its room free in one piece)
-            from fireboard import calib
-            from fireice import forget
+        play on, or a new one to set up (new=True). The code is in
+        fireboard.gamefiles, loaded for it."""
+        from fireboard import gamefiles
+        from fireice import forget
 
-            calib.at_start(self.scanner, self.games.store)
-            calib = None
-            forget("fireboard.calib")
-            gc.collect()
-        self.scanner.scan(self.raw)
-        self.deb.prime(self.raw)
-        if problem:
-            self._out({"ev": "error", "reason": problem})
-        self.mode = "duel" if game.duel else "solitaire"
-        t = self.tracker
-        if new:
-            self.seed += 1
-            return self._started(game)
-        t.start(game, setup=False)
-        t.update(self.deb.stable)
-        if t.phase == 5:  # error
-            # many pegs away (a board set up from scratch): show them all
-            t.events.clear()
-            t.start(game, setup=True)
-            t.update(self.deb.stable)
-        self._out({"ev": "resumed", "moves": game.ply})
-        self._drain()
+        gamefiles.begin(self, now, game, problem, new)
+        gamefiles = None
+        forget("fireboard.gamefiles")
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
-        game in play goes on, its record untouched."""
-        mode = self.mode if mode is None else mode
-        handicap = self.handicap if handicap is None else handicap
-        side = self.handicap_side if side is None else side
-        seed = self.seed if seed is None else seed
+        game in play goes on, its record untouched (fireboard.newgame does
+        it, loaded for it)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireice import forget
 
-        game = None
         try:
             from fireboard import newgame
 
-            game, tags = newgame.new_game(mode, handicap, side, seed, position, to_move)
-            self.games.new(game, tags)
-        except (MemoryError, OSError, FireIceError) as e:
-            game = None
+            newgame.start(self, mode, handicap, side, seed, position, to_move)
+        except MemoryError as e:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
         finally:
             newgame = None
-            for m in ("fireboard.newgame", "fireice.seeded", "fireice.rec"):
+            for m in ("fireboard.newgame", "fireice.seeded", "fireice.rec", "fireboard.files"):
                 forget(m)
-        if game is None:
-            return
-        self.mode = mode
-        self.handicap = handicap
-        self.handicap_side = side
-        self.seed = seed + 1
-        # the other kind of game's code goes (loaded again when it is played)
-        if game.duel:
-            forget("fireice.solo")
-            forget("fireboard.solotrack")
-        else:
-            forget("fireice.duel")
-        self._started(game)
 
     def start_asked(self):
         """The new game asked for over USB (fireboard.usbplay sets asked; the
@@ -205,13 +166,31 @@ class App:
     # --- the loop -----------------------------------------------------------------
 
     def tick(self, now):
+        """One pass of the main loop. Memory running out anywhere in it ends
+        in a collection and a second try; if that fails too, it is said,
+        and the next pass goes on where this one stopped (the game and its
+        record as they were: nothing is announced that is not saved)."""
+        try:
+            self._tick(now)
+        except MemoryError:
+            gc.collect()
+            try:
+                self._tick(now)
+            except MemoryError:
+                gc.collect()
+                self._out({"ev": "error", "reason": "out of memory; the game goes on"})
+
+    def _tick(self, now):
         self.now = now
         self.ticks += 1
         if self.asked is not None:
             self.start_asked()
         self.scanner.scan(self.raw)
         if self.deb.update(self.raw, now):
+            self.changed = True
+        if self.changed:
             self.tracker.update(self.deb.stable)
+            self.changed = False
             if self.tracker.events:
                 self._drain()  # before a button can start another game
         b = self.undo_button.poll(now)
@@ -260,29 +239,77 @@ class App:
         self._drain()
 
     def undo(self):
+        """Take back the last move: saved first, then announced; if the
+        record cannot be rewritten, the move stays and that is said."""
         t = self.tracker
+        g = t.game
         if t.phase == 7:  # setup
             self._out({"ev": "error", "reason": "no move to take back before the game starts"})
             return
-        if t.undo():
-            self.tracker.update(self.deb.stable)
+        self._drain()
+        if g is None or not g.ply:
+            self._out({"ev": "error", "reason": "no move to take back"})
+            return
+        was = g.ctrl[1] | g.ctrl[2] << 7 if g.duel else 0
+        mv = g.pop()
+        try:
+            self._save(self.games.undone, g)
+        except (OSError, MemoryError, FireIceError) as e:
+            g.push(mv >> 6, mv & 63)
+            self._out({"ev": "error", "reason": "the takeback cannot be saved: %s" % e})
+            return
+        t.took_back(mv, was)
+        t.update(self.deb.stable)
         self._drain()
 
+    def _save(self, write, arg):
+        # a record write, once more after a collection if memory ran out
+        try:
+            write(arg)
+        except MemoryError:
+            gc.collect()
+            write(arg)
+
     def _drain(self):
+        """Announce what the tracker has to say. A move (and the result it
+        brings) is written to flash first: one that cannot be written is
+        not announced but taken off the game, said, and the pegs guided
+        back, so the record and the game never disagree."""
         t = self.tracker
-        while t.events:
-            ev = t.events.pop(0)
-            kind = ev["ev"]
-            try:
-                if kind == "move":
-                    self.games.moved(ev["move"])
-                elif kind == "undo":
-                    self.games.undone(t.game)
-                elif kind == "result":
-                    self.games.ended(t.game)
-            except (OSError, FireIceError) as e:
-                self._out({"ev": "error", "reason": "saving the game failed: %s" % e})
-            self._out(ev)
+        ev = t.events
+        while ev:
+            e = ev[0]  # taken off once said: a retry after a MemoryError says it
+            if e["ev"] == "move" and e is not self.saved:
+                g = t.game
+                try:
+                    if g.result:  # the move and the result in one rewrite
+                        self._save(self.games.ended, g)
+                    else:
+                        self._save(self.games.moved, e["move"])
+                except (OSError, MemoryError, FireIceError) as x:
+                    ev.pop(0)
+                    self._unsaved(e, x)
+                    continue
+                self.saved = e  # (not saved again by a retry)
+            self._out(e)
+            ev.pop(0)
+
+    def _unsaved(self, e, why):
+        t = self.tracker
+        ev = t.events
+        while ev and ev[0]["ev"] in ("control", "turn", "result"):
+            ev.pop(0)  # what the move brought goes with it
+        g = t.game
+        was = g.ctrl[1] | g.ctrl[2] << 7 if g.duel else 0
+        t.took_back(g.pop(), was, False)
+        self._out(
+            {
+                "ev": "error",
+                "reason": "%s cannot be saved (%s): put the pegs back as they were"
+                % (e["move"], why),
+            }
+        )
+        t.update(self.deb.stable)
 
     def _out(self, ev):
         ev["at"] = self.now

@@ -27,6 +27,7 @@ def start(store, make_hw, emit, seed=0, front=None):
     games = Games(store)
     started = gamefiles.start(games, seed)
     forget("fireboard.gamefiles")
+    forget("fireboard.files")
     from fireboard.app import App
 
     import gc
@@ -56,9 +57,8 @@ async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
 
 def emit(ev):
     # events to the USB serial console, one JSON object a line
-    w = sys.stdout.write
-    w(json.dumps(ev))
-    w("\n")
+    # one write a line: a power cut cannot split it from its newline
+    sys.stdout.write(json.dumps(ev) + "\n")
 
 
 def hello(cfg):

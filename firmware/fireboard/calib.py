@@ -6,17 +6,35 @@ NAME = "calib.json"
 
 
 def stored(store):
-    """The baselines kept on flash (49 numbers), or None."""
-    text = store.read(NAME)
-    if not text:
-        return None
+    """(baselines kept on flash (49 numbers) or None, problem or None). A
+    calib.json that cannot be used is set aside as calib.json.WHY."""
+    from fireboard import files
+
+    why = None
     try:
-        base = json.loads(text)["base"]
-        if len(base) == 49 and all(isinstance(v, int) and 0 <= v <= 65535 for v in base):
-            return base
-    except (ValueError, KeyError, TypeError):
-        pass
-    return None
+        text = files.read(store, NAME, 1024)
+        if not text:
+            return None, None
+        try:
+            base = json.loads(text)["base"]
+            if len(base) == 49 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535 for v in base
+            ):
+                return base, None
+        except MemoryError:
+            raise
+        except Exception:  # whatever the file holds
+            pass
+        why = "invalid"
+        e = "not 49 baselines"
+    except OSError as x:  # not text, too big, a folder
+        why = getattr(x, "why", "unreadable")
+        e = x
+    try:
+        kept = "set aside as " + files.set_aside(store, NAME, why)
+    except OSError:
+        kept = "left as it is"
+    return None, "%s %s (%s): measured anew" % (NAME, kept, e)
 
 
 def baselines(scanner, sums, n, kept=None):
@@ -32,7 +50,8 @@ def baselines(scanner, sums, n, kept=None):
 
 
 def at_start(scanner, store, n=4):
-    """Measure the baselines now and keep them on flash."""
+    """Measure the baselines now and keep them on flash (when they
+    changed). Returns a problem to report, or None."""
     from array import array
 
     sums = array("i", bytes(4 * 49))
@@ -41,8 +60,17 @@ def at_start(scanner, store, n=4):
         scanner.scan(scratch)
         for h in range(49):
             sums[h] += scanner.raw[h]
-    baselines(scanner, sums, n, stored(store))
-    store.write(NAME, _json(scanner.base))
+    kept, problem = stored(store)
+    baselines(scanner, sums, n, kept)
+    if kept is not None and all(kept[h] == scanner.base[h] for h in range(49)):
+        return problem
+    kept = None
+    try:
+        # its own block, and the two the game in play may need
+        store.write(NAME, _json(scanner.base), 3)
+    except OSError as e:
+        return (problem + "; " if problem else "") + "calibration not kept: %s" % e
+    return problem
 
 
 def _json(base):

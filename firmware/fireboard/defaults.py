@@ -3,6 +3,11 @@
 # pin numbers follow hardware/pinmap.json and the LED caps
 # hardware/power.json (tests check both).
 
+# hardware/power.json's figures, the limits fireboard.config checks against
+LED_CAP_MA = {"digital": 390, "colour": 250}
+IDLE_MA = 1.0
+CHANNEL_MA = 12.0
+
 DEFAULTS = {
     # sensor front end: "digital" (presence) or "colour" (linear hall, ADC)
     "front": "digital",
@@ -26,8 +31,11 @@ DEFAULTS = {
     "scan_ms": 5,
     "debounce_ms": 20,
     "long_press_ms": 1000,
-    # LED current cap (mA) for the LEDs, from hardware/power.json
-    "led_cap_ma": {"digital": 390, "colour": 250},
+    # LED current cap (mA) for the LEDs, from hardware/power.json: the most
+    # the USB budget leaves them (a setting may lower it, never raise it)
+    "led_cap_ma": dict(LED_CAP_MA),
+    # the LEDs' current model (hardware/power.json): idle mA per LED, and mA
+    # per colour channel at 255
     "led_idle_ma": 1.0,
     "led_channel_ma": 12.0,
     # overall brightness 1..255 before the current cap
@@ -39,19 +47,41 @@ DEFAULTS = {
 }
 
 
+def copy():
+    cfg = {}
+    for key in DEFAULTS:
+        v = DEFAULTS[key]
+        cfg[key] = dict(v) if isinstance(v, dict) else v
+    return cfg
+
+
 def load(store, name="config.json"):
     """(cfg, problem): the configuration on the board. Without a config.json
-    this is a copy of the defaults, and fireboard.config is not loaded."""
-    text = store.read(name)
-    if text is None:
-        cfg = {}
-        for key in DEFAULTS:
-            v = DEFAULTS[key]
-            cfg[key] = dict(v) if isinstance(v, dict) else v
-        return cfg, None
-    from fireboard import config
+    this is a copy of the defaults, and fireboard.config is not loaded. A
+    config.json that cannot be used (not text, too big, a folder, bad JSON,
+    a setting out of range) is set aside as config.json.WHY and the board
+    starts on the defaults: a safe start, said in problem."""
+    from fireboard import files
     from fireice import forget
 
-    out = config.load_text(text, name)
-    forget("fireboard.config")
-    return out
+    try:
+        text = files.read(store, name, 2048)
+        if text is None:
+            return copy(), None
+        from fireboard import config
+
+        cfg, problem = config.load_text(text, name)
+        config = None
+        forget("fireboard.config")
+        if problem is None:
+            return cfg, None
+        why = "invalid"
+    except OSError as e:
+        problem = str(e)
+        why = getattr(e, "why", "unreadable")
+        cfg = copy()
+    try:
+        kept = "set aside as " + files.set_aside(store, name, why)
+    except OSError:
+        kept = "left as it is"
+    return cfg, "%s %s (%s): the board runs on the default settings" % (name, kept, problem)

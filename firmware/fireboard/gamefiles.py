@@ -1,64 +1,187 @@
 # Resuming the saved game at start (which needs the record reader), or
 # starting a board's first game. Loaded at start and forgotten after.
-from fireboard.games import ARCHIVE, CURRENT
+#
+# The record is read a line at a time and each move played as it is read,
+# so the heap holds one line, never the whole text, however long the game.
+from fireboard import files
+from fireboard.games import ARCHIVE, CURRENT, NEXT
 from fireice.geom import RESULT_NAMES, FireIceError
 from fireice import forget
 
 
 def start(games, seed=0):
     """The game a board starts with: (game, problem, new). The saved one
-    (see resume), or, without one, a new two-player game, recorded."""
-    game, problem = resume(games)
+    (see resume), or, without one, a new two-player game, recorded. A new
+    game that cannot be recorded (a full flash) is played all the same; it
+    says so, and its moves are refused until there is room."""
+    try:
+        game, problem = resume(games)
+    except OSError as e:  # the flash itself failed: the record stays for later
+        game, problem = None, "saved game not read: %s" % e
     if game is not None:
         return game, problem, False
-    from fireboard.newgame import new_game
+    from fireboard import newgame
 
-    game, tags = new_game("duel", seed=seed)
-    games.new(game, tags)
+    game, tags = newgame.new_game("duel", seed=seed)
+    try:
+        newgame.record(games, game, tags)
+    except OSError as e:
+        games.tags = None
+        problem = _and(problem, "the new game cannot be saved: %s" % e)
+    newgame = None
     forget("fireboard.newgame")
     return game, problem, True
+
+
+def _and(a, b):
+    return b if a is None else a + "; " + b
 
 
 def resume(games):
     """The saved game, replayed: (game or None, problem or None). A bad last
     word (a write cut short) is dropped; a record that cannot be read at all
-    is kept as games/NNNN-bad.txt and None returned."""
+    is kept as games/NNNN-bad.txt, an entry that is no record at all (a
+    folder, a huge file, bytes that are not text) set aside as
+    game.txt.WHY, and None returned."""
     store = games.store
-    text = store.read(CURRENT)
-    if text is None:
-        return None, None
-    from fireice import record
-
+    if store.size(CURRENT) == -1 and store.size(NEXT) >= 0:
+        store.rename(NEXT, CURRENT)  # a new game cut off before it took over
+    lines = None
     try:
-        rec = record.parse(text)
-        game = record.new_game(rec)
+        lines = files.lines(store, CURRENT, 4096)
+        if lines is None:
+            return None, None
+        return _replay(games, lines)
+    except files.Unusable as e:
+        lines = None
+        return None, "saved game set aside as %s (%s)" % (files.set_aside(store, CURRENT, e.why), e)
     except FireIceError as e:
-        from fireboard import newgame
+        if lines is not None:
+            lines.close()  # the file closed before it is renamed
+        from fireboard.newgame import archive_number
 
-        store.mkdir(ARCHIVE)
-        name = "%s/%04d-bad.txt" % (ARCHIVE, newgame.next_number(store))
-        store.rename(CURRENT, name)
+        files.folder(store, ARCHIVE)
+        name = "%s/%04d-bad.txt" % (ARCHIVE, archive_number(store))
+        archive_number = None
         forget("fireboard.newgame")
+        store.rename(CURRENT, name)
+        return None, "saved game unreadable (%s), kept as %s" % (e, name)
+    finally:
         forget("fireice.record")
         forget("fireice.notation")
-        return None, "saved game unreadable (%s), kept as %s" % (e, name)
-    game, err = record.replay(rec, game)
-    forget("fireice.record")
-    forget("fireice.notation")
-    games.tags = rec.tags
+
+
+def _replay(games, lines):
+    from fireice import record
+    from fireice.notation import parse_move
+
+    tags = []
+    game = None
+    n = 0  # line number
+    ply = 0
+    err = None  # (ply, move, reason) of the first bad word
+    dropped = 0
+    for line in lines:
+        n += 1
+        s = line.strip()
+        if n == 1 and s.startswith("\ufeff"):  # a byte order mark
+            s = s[1:]
+        if game is None:
+            if s.startswith("["):
+                tag = record._tag(s, n)
+                for t in tags:
+                    if t[0] == tag[0]:
+                        raise record.RecordError("tag %s appears twice" % tag[0])
+                tags.append(tag)
+                continue
+            if not s:
+                continue
+            game = _game(record, tags)
+        for word in record._tokens(s, n):
+            ply += 1
+            if err is not None:
+                dropped += 1
+                continue
+            try:
+                frm, to = parse_move(word)
+                why = game.check(frm, to)
+            except FireIceError as e:
+                why = str(e)
+            if why:
+                err = (ply, word, why)
+                dropped = 1
+            else:
+                game.push(frm, to)
+    if game is None:
+        game = _game(record, tags)
+    rec = record.Record(tags)
+    games.tags = tags
     problem = None
-    if err is not None:
-        if err[0] is None:
-            rec.set("Result", RESULT_NAMES[game.result] if game.result else None)
-            problem = "saved game: %s; fixed" % err[2]
-        else:
-            dropped = len(rec.moves) - err[0] + 1
-            problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
-                err[0],
-                err[1],
-                err[2],
-                dropped,
-                "" if dropped == 1 else "s",
-            )
-        games.save(game)
+    if err is None:
+        result = rec.get("Result")
+        got = RESULT_NAMES[game.result]
+        if result != got and result is not None:
+            rec.set("Result", got)
+            if got is None:
+                why = "tag Result is %s but the game is not over" % result
+            else:
+                why = "tag Result is %s but the moves give %s" % (result, got)
+            problem = "saved game: %s; fixed" % why
+    else:
+        rec.set("Result", RESULT_NAMES[game.result] if game.result else None)
+        problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
+            err[0],
+            err[1],
+            err[2],
+            dropped,
+            "" if dropped == 1 else "s",
+        )
+    if problem is not None:
+        try:
+            games.save(game)
+        except OSError as e:
+            problem += " (on flash at the next start: %s)" % e
     return game, problem
+
+
+def _game(record, tags):
+    rec = record.Record(tags)
+    record.check_tags(rec)
+    return record.new_game(rec)
+
+
+def begin(app, now, game, problem, new):
+    """App.begin's work: the first scan, then the game to play on (guided
+    back into place if many pegs are away) or the new one to set up."""
+    import gc
+
+    app.now = now
+    if app.scanner.colour:
+        # the empty-hole readings, once the App's own objects are made (the
+        # passing code then leaves its room free in one piece)
+        from fireboard import calib
+
+        said = calib.at_start(app.scanner, app.games.store)
+        problem = _and(problem, said) if said else problem
+        calib = None
+        forget("fireboard.calib")
+        forget("fireboard.files")
+        gc.collect()
+    app.scanner.scan(app.raw)
+    app.deb.prime(app.raw)
+    if problem:
+        app._out({"ev": "error", "reason": problem})
+    app.mode = "duel" if game.duel else "solitaire"
+    t = app.tracker
+    if new:
+        app.seed += 1
+        return app._started(game)
+    t.start(game, setup=False)
+    t.update(app.deb.stable)
+    if t.phase == 5:  # error
+        # many pegs away (a board set up from scratch): show them all
+        t.events.clear()
+        t.start(game, setup=True)
+        t.update(app.deb.stable)
+    app._out({"ev": "resumed", "moves": game.ply})
+    app._drain()

@@ -6,50 +6,48 @@
 # (store.write: new file, then rename). A power cut at any moment therefore
 # leaves every completed move on flash, at worst with a half-written last
 # word, which resuming drops (fireboard.gamefiles, loaded only then).
-# Games.new is called with fireboard.newgame loaded (it made the game).
+#
+# Records are written a piece at a time (fireice.rec.pieces): however long
+# the game, its text is never whole in the heap. Every write either happens
+# whole or raises, leaving the flash as it was; the App announces a move,
+# a takeback or a result only once it is written. A new game's record is
+# started by fireboard.newgame.
 import gc
 
-from fireice.geom import RESULT_NAMES, START, move_name
+from fireboard.store import FULL
+from fireice.geom import RESULT_NAMES, move_name
 
 CURRENT = "game.txt"
+NEXT = "game.new"  # a new game's record, until it replaces game.txt
 ARCHIVE = "games"
 
 
 class Games:
     def __init__(self, store):
         self.store = store
-        self.tags = []  # the record's tags, [name, value]; the moves are the game's
-
-    def new(self, game, tags):
-        """Start the record of a new game (tags: list of [name, value]). The
-        record is made before anything on flash changes, so running out of
-        memory here leaves the old game and its record as they were."""
-        from fireboard.newgame import archive
-
-        tags = [["Game", "Fire and Ice"], ["Mode", "duel" if game.duel else "solitaire"]] + tags
-        if not game.duel or game.position() != START:
-            tags.append(["Setup", game.position()])
-        text = self._text(game, tags)
-        archive(self.store)
-        self.tags = tags
-        self.store.write(CURRENT, text)
+        # the record's tags, [name, value] (the moves are the game's); None
+        # when the game has no record (it could not be started)
+        self.tags = []
 
     def save(self, game):
         """Write the whole record: the tags and the game's moves."""
-        self.store.write(CURRENT, self._text(game, self.tags))
+        self._recorded()
+        self.store.write(CURRENT, self._pieces(game, self.tags))
 
-    def _text(self, game, tags):
+    def _pieces(self, game, tags):
         from fireice import forget, rec
 
-        hist = game.hist
-        moves = [move_name(hist[2 * k], hist[2 * k + 1]) for k in range(game.ply)]
-        text = rec.format(rec.Record(tags, moves))
+        yield from rec.pieces(tags, _moves(game))
         rec = None
         forget("fireice.rec")  # rare: new games, takebacks, results
         gc.collect()
-        return text
+
+    def _recorded(self):
+        if self.tags is None:  # its record could not be started
+            raise OSError("this game has no record: " + FULL)
 
     def moved(self, text):
+        self._recorded()
         self.store.append(CURRENT, " " + text)
 
     def undone(self, game):
@@ -57,13 +55,24 @@ class Games:
         self.save(game)
 
     def ended(self, game):
+        """The record with the last move and the result, in one rewrite."""
         self._result(RESULT_NAMES[game.result])
-        self.save(game)
+        try:
+            self.save(game)
+        except BaseException:
+            self._result(None)
+            raise
 
     def _result(self, value):
-        from fireice import forget, rec
+        for t in self.tags:
+            if t[0] == "Result":
+                self.tags.remove(t)
+                break
+        if value is not None:
+            self.tags.append(["Result", value])
 
-        rec.Record(self.tags).set("Result", value)
-        rec = None
-        forget("fireice.rec")
-        gc.collect()
+
+def _moves(game):
+    hist = game.hist
+    for k in range(game.ply):
+        yield move_name(hist[2 * k], hist[2 * k + 1])

@@ -48,7 +48,8 @@ class Lights:
         cap = cfg["led_cap_ma"][front]
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
-        self._allowed = int((cap - _N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"])
+        # (fireboard.config keeps both positive; max() all the same)
+        self._allowed = max(0, int((cap - _N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"]))
         self._ch10 = int(cfg["led_channel_ma"] * 10)
         self.frames = 0  # frames sent
         self.scaled = 0  # frames dimmed to keep under the cap

@@ -1,32 +1,70 @@
-# Setting up a new game: dealing or placing its start position, and
-# archiving the game before it. Loaded for a new game, forgotten after.
+# Setting up a new game: dealing or placing its start position, starting
+# its record and archiving the game before it. Loaded for a new game,
+# forgotten after.
 import gc
 
-from fireboard.games import ARCHIVE, CURRENT
+from fireboard.games import ARCHIVE, CURRENT, NEXT
+from fireboard.store import FULL
 from fireice.geom import START, FireIceError
 from fireice import forget
 
-
-def archive(store):
-    """Keep the current game, if it has moves, as games/NNNN.txt."""
-    text = store.read(CURRENT)
-    if text is None:
-        return
-    # a record with moves (or one that cannot be read) is kept
-    k = text.find("\n\n")
-    if k < 0 or text[k:].strip():
-        store.mkdir(ARCHIVE)
-        store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, next_number(store)))
-    else:
-        store.remove(CURRENT)
+LAST = 9999  # games/0001.txt .. games/9999.txt
+LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)
 
 
-def next_number(store):
+def record(games, game, tags):
+    """Start the record of a new game (tags: list of [name, value]). The
+    new record is written before the old one is archived, and the flash
+    must have room for it and for the game to be played to its end; if
+    anything fails, the old game and its record stay as they were."""
+    tags = [["Game", "Fire and Ice"], ["Mode", "duel" if game.duel else "solitaire"]] + tags
+    if not game.duel or game.position() != START:
+        tags.append(["Setup", game.position()])
+    store = games.store
+    number = archive_number(store)
+    store.write(NEXT, games._pieces(game, tags), 3)  # itself, a rewrite, a spare
+    try:
+        archive(store, number)
+        store.rename(NEXT, CURRENT)
+    except BaseException:
+        store.remove(NEXT)
+        raise
+    games.tags = tags
+
+
+def archive_number(store):
+    """The number the game in play gets in the archive; OSError when the
+    archive has no number left."""
     n = 0
-    for name in store.listdir(ARCHIVE):
-        if name.endswith(".txt") and name[:4].isdigit():
-            n = max(n, int(name[:4]))
+    for name in store.names(ARCHIVE):
+        if len(name) >= 8 and name.endswith(".txt") and name[:4].isdigit():
+            k = int(name[:4])
+            if k > n:
+                n = k
+    if n >= LAST:
+        raise OSError("the archive is full (%d games)%s" % (LAST, FULL[FULL.index(":") :]))
     return n + 1
+
+
+def archive(store, number):
+    """Keep the current game, if it has moves, as games/NNNN.txt."""
+    from fireboard import files
+
+    if store.size(CURRENT) == -1:
+        return
+    try:
+        text = files.read(store, CURRENT, LIMIT)
+    except OSError:
+        text = None  # no record the board wrote: kept as it is
+    if text is not None:
+        # a record without moves is not kept (its text ends at the blank line)
+        k = text.find("\n\n")
+        if k >= 0 and not text[k:].strip():
+            store.remove(CURRENT)
+            return
+    text = None
+    files.folder(store, ARCHIVE)
+    store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, number))
 
 
 def _drop_seeded():
@@ -71,3 +109,29 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
     from fireice.duel import Duel
 
     return Duel(position, to_move or 1), tags
+
+
+def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
+    """App.new_game's work: the new game made and recorded, then set up on
+    the board; or, if it cannot be, said, with the game in play going on."""
+    mode = app.mode if mode is None else mode
+    handicap = app.handicap if handicap is None else handicap
+    side = app.handicap_side if side is None else side
+    seed = app.seed if seed is None else seed
+    try:
+        game, tags = new_game(mode, handicap, side, seed, position, to_move)
+        record(app.games, game, tags)
+    except (OSError, FireIceError) as e:
+        app._out({"ev": "error", "reason": "no new game: %s" % e})
+        return
+    app.mode = mode
+    app.handicap = handicap
+    app.handicap_side = side
+    app.seed = seed + 1
+    # the other kind of game's code goes (loaded again when it is played)
+    if game.duel:
+        forget("fireice.solo")
+        forget("fireboard.solotrack")
+    else:
+        forget("fireice.duel")
+    app._started(game)

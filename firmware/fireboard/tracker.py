@@ -184,20 +184,12 @@ class Tracker:
         side = g.cells[h]
         ev = self.events
         duel = g.duel
-        if duel:
-            was1 = g.ctrl[1]
-            was2 = g.ctrl[2]
+        was = g.ctrl[1] | g.ctrl[2] << 7 if duel else 0
         g.push(h, t)
         self.pend_h = self.pend_t = _NONE
         self.reason = None
         ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
-        if duel:
-            for i in range(7):
-                b = 1 << i
-                was = 1 if was1 & b else 2 if was2 & b else 0
-                now = 1 if g.ctrl[1] & b else 2 if g.ctrl[2] & b else 0
-                if was != now:
-                    ev.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
+        self._control(was)
         if g.result:
             line = g.winning_line() if duel else 0
             ev.append(
@@ -207,6 +199,19 @@ class Tracker:
         else:
             ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
             self._set(_IDLE)
+
+    def _control(self, was):
+        # a control event for each island whose controller changed; was:
+        # Fire's mask | Ice's mask << 7 before
+        g = self.game
+        if not g.duel:
+            return
+        for i in range(7):
+            b = 1 << i
+            old = 1 if was & b else 2 if was >> 7 & b else 0
+            now = 1 if g.ctrl[1] & b else 2 if g.ctrl[2] & b else 0
+            if old != now:
+                self.events.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
 
     def _error(self, hole, reason, landed=False):
         # Something is wrong. Guide back to the nearest good position (the
@@ -270,18 +275,21 @@ class Tracker:
             self.fix_kind = kind
             self.version += 1
 
-    def undo(self):
-        """Take back the last move; the board then guides the pegs back."""
+    def took_back(self, mv, was, undo=True):
+        """The last move mv (frm * 64 + to) has been taken off the game
+        (game.pop(), its record saved); was: the control masks before, as
+        _control takes them. The board then guides the pegs back. undo:
+        announce it as a takeback; otherwise the move was never announced
+        (it could not be saved) and is only put right."""
         g = self.game
-        if g is None or not g.ply:
-            self.events.append({"ev": "error", "reason": "no move to take back"})
-            return False
-        mv = g.pop()
         h = mv >> 6
         t = mv & 63
         self.h = self.t = self.pend_h = self.pend_t = _NONE
         self.reason = None
-        self.events.append({"ev": "undo", "move": move_name(h, t)})
+        if undo:
+            self.events.append({"ev": "undo", "move": move_name(h, t)})
+            self._control(was)
+            self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
         if not self.colour:
             # Presence alone cannot tell which peg stands where: have both
             # holes emptied first, then the pegs put back.
@@ -291,4 +299,3 @@ class Tracker:
             self.waypoint = w
         self.phase = _RESTORE
         self.version += 1
-        return True

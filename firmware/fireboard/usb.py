@@ -30,6 +30,7 @@ _COMMANDS = {
     "delete": "usbfiles",
     "config": "usbfiles",
     "set": "usbfiles",
+    "reset": "usbfiles",
 }
 
 
@@ -60,7 +61,13 @@ def handle(app, text, out):
         # the command's module, and what it loads for its work, go with it,
         # also after an error
         mod = None
-        for m in (full, "fireboard.usbfiles", "fireboard.config", "fireice.notation"):
+        for m in (
+            full,
+            "fireboard.usbfiles",
+            "fireboard.config",
+            "fireboard.files",
+            "fireice.notation",
+        ):
             if m:
                 forget(m)
         gc.collect()  # its room free again, in one piece, before play goes on

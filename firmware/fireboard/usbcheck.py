@@ -102,7 +102,7 @@ def calib(app, arg):
         from fireboard.usbfiles import store_setting
         from fireice import forget
 
-        app.games.store.write(c.NAME, c._json(s.base))
+        app.games.store.write(c.NAME, c._json(s.base), 3)
         forget("fireboard.calib")
         store_setting(app, "threshold", s.threshold)
         forget("fireboard.usbfiles")

@@ -1,6 +1,6 @@
 # USB commands for what the board keeps on flash (fireboard.usb loads this
 # for one command): games, game, delete (the game records), config, set
-# (the settings in config.json).
+# (the settings in config.json), reset (back to the defaults).
 import json
 
 from fireboard.games import ARCHIVE, CURRENT
@@ -11,27 +11,62 @@ CONFIG = "config.json"
 _LIVE = ("brightness", "threshold", "debounce_ms", "long_press_ms")
 
 
-def _listing(store):
-    names = [CURRENT] if store.read(CURRENT) is not None else []
-    names += [ARCHIVE + "/" + n for n in store.listdir(ARCHIVE) if n.endswith(".txt")]
-    return names
+_PAGE = 16  # names per games reply
+
+
+def _names(store):
+    # every record name, in no order, one at a time
+    if store.size(CURRENT) >= 0:
+        yield CURRENT
+    for n in store.names(ARCHIVE):
+        if n.endswith(".txt"):
+            yield ARCHIVE + "/" + n
 
 
 def games(app, arg):
-    """The game records on flash: game.txt (being played), games/NNNN.txt."""
-    no_arg(arg)
-    return {"games": _listing(app.games.store)}
+    """games [AFTER]: the game records on flash in name order, game.txt (the
+    game being played) first, then games/NNNN.txt; at most 16 a reply, from
+    the first name after AFTER. "more": whether names follow (ask again
+    after the last). However many games there are, a reply is small."""
+    if arg and not _is_name(arg):
+        raise CommandError("games [AFTER]: AFTER is a name games gave, not %r" % arg[:60])
+    page = []
+    more = False
+    for n in _names(app.games.store):
+        if arg and n <= arg:
+            continue
+        k = len(page)
+        while k and page[k - 1] > n:
+            k -= 1
+        if k < _PAGE:
+            page.insert(k, n)
+            if len(page) > _PAGE:
+                page.pop()
+                more = True
+        else:
+            more = True
+    return {"games": page, "more": more}
+
+
+def _is_name(arg):
+    return arg == CURRENT or (
+        arg.startswith(ARCHIVE + "/") and arg.endswith(".txt") and "/" not in arg[6:]
+    )
 
 
 def _named(app, arg):
-    if arg not in _listing(app.games.store):
+    if not _is_name(arg) or app.games.store.size(arg) < 0:
         raise CommandError("no game record %r (games lists them)" % arg[:60])
     return arg
 
 
 def game(app, arg):
+    """game NAME: one record's text (a record over 4 KB is no record the
+    board wrote: it is refused, and stays on flash)."""
+    from fireboard.files import read
+
     name = _named(app, arg)
-    return {"name": name, "text": app.games.store.read(name)}
+    return {"name": name, "text": read(app.games.store, name)}
 
 
 def delete(app, arg):
@@ -59,20 +94,33 @@ def store_setting(app, key, value):
     from fireice import forget
 
     store = app.games.store
-    text = store.read(CONFIG)
-    over = {}
-    if text:
-        try:
-            over = json.loads(text)
-        except ValueError:
-            over = None
-        if not isinstance(over, dict):
-            raise CommandError("%s cannot be read; fix or delete it first" % CONFIG)
+    try:
+        from fireboard.files import read
+
+        text = read(store, CONFIG, 2048)
+        over = json.loads(text) if text else {}
+    except (OSError, ValueError):
+        over = None
+    if not isinstance(over, dict):
+        raise CommandError("%s cannot be read; reset sets it aside" % CONFIG)
     over[key] = value
     cfg = c.merged(over)
-    store.write(CONFIG, json.dumps(c.changes(cfg)))
+    # its own block, and the two the game in play may need
+    store.write(CONFIG, json.dumps(c.changes(cfg)), 3)
     forget("fireboard.config")
     return cfg
+
+
+def reset(app, arg):
+    """reset: back to the default settings (config.json set aside as
+    config.json.reset), then a restart; games and calibration are kept."""
+    no_arg(arg)
+    store = app.games.store
+    from fireboard.files import set_aside
+
+    kept = set_aside(store, CONFIG, "reset") if store.size(CONFIG) != -1 else None
+    app.reboot = True
+    return {"kept": kept}
 
 
 def set_(app, arg):

@@ -35,18 +35,27 @@ def _escape(value):
 
 def format(rec, width=72):
     """Record -> text (Game tag first, then the others in order, then moves)."""
-    out = ['[Game "%s"]' % GAME]
-    for name, value in rec.tags:
+    return "".join(pieces(rec.tags, rec.moves, width))
+
+
+def pieces(tags, moves, width=72):
+    """The text of a record a piece at a time (a tag line, a move and its
+    separator): a board writes it to flash as it comes, so the whole text
+    is never in the heap. moves: any iterable of move texts."""
+    yield '[Game "%s"]\n' % GAME
+    for name, value in tags:
         if name != "Game":
-            out.append('[%s "%s"]' % (name, _escape(value)))
-    out.append("")
-    line = ""
-    for m in rec.moves:
-        if line and len(line) + 1 + len(m) > width:
-            out.append(line)
-            line = m
-        else:
-            line = line + " " + m if line else m
-    if line:
-        out.append(line)
-    return "\n".join(out) + "\n"
+            yield '[%s "%s"]\n' % (name, _escape(value))
+    yield "\n"
+    n = 0  # length of the line so far
+    for m in moves:
+        if n and n + 1 + len(m) > width:
+            yield "\n"
+            n = 0
+        if n:
+            yield " "
+            n += 1
+        yield m
+        n += len(m)
+    if n:
+        yield "\n"

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from fireboard import config
+from fireboard import config, defaults
 from fireboard.defaults import DEFAULTS
 from fireboard.memstore import MemStore
 
@@ -47,6 +47,26 @@ def test_defaults_are_valid():
         ({"brightness": 300}, "brightness must be a whole number 1..255"),
         ({"led_map": [0, 1]}, "led_map must list 0..50 once each"),
         ({"wifi": True}, "unknown setting 'wifi'"),
+        # hostile values (issue 11): each would hurt the board or its USB port
+        ({"led_cap_ma": {"digital": 3000}}, "led_cap_ma.digital must be 120..390 mA"),
+        ({"led_cap_ma": {"colour": 251}}, "led_cap_ma.colour must be 120..250 mA"),
+        ({"led_channel_ma": 0.001}, "led_channel_ma must be 12.0..20 mA"),
+        ({"led_channel_ma": 0}, "led_channel_ma must be 12.0..20 mA"),
+        ({"led_idle_ma": 0}, "led_idle_ma must be 1.0..2.0 mA"),
+        ({"led_idle_ma": 100}, "led_idle_ma must be 1.0..2.0 mA"),
+        ({"led_idle_ma": float("nan")}, "led_idle_ma must be"),
+        ({"led_channel_ma": float("inf")}, "led_channel_ma must be"),
+        ({"led_idle_ma": True}, "led_idle_ma must be"),
+        ({"pins": {"neopixel": 23}}, "pin neopixel must be a GPIO on the Pico's header"),
+        ({"pins": {"button_undo": 24}}, "pin button_undo must be a GPIO"),
+        ({"pins": {"button_new": 25}}, "pin button_new must be a GPIO"),
+        ({"pins": {"mux_select": [2, 3, 29]}}, "pin mux_select must be a GPIO"),
+        ({"pins": {"neopixel": True}}, "pin neopixel must be a GPIO"),
+        ({"pins": 5}, "pins must map names"),
+        ({"fire_sign": True}, "fire_sign must be 1 or -1"),
+        ({"brightness": True}, "brightness must be a whole number"),
+        ({"led_map": [True] + list(range(1, 51))}, "led_map must list 0..50 once each"),
+        ({"sensor_map": [0.0] + list(range(1, 49))}, "sensor_map must list 0..48 once each"),
     ],
 )
 def test_bad_settings_are_named(over, words):
@@ -55,15 +75,53 @@ def test_bad_settings_are_named(over, words):
     assert words in str(e.value)
 
 
-def test_a_bad_config_file_falls_back_to_the_defaults_and_says_why():
+def test_a_bad_config_file_is_set_aside_and_the_board_runs_on_defaults():
     store = MemStore()
     store.write("config.json", '{"front": "sonar"}')
-    cfg, problem = config.load(store)
-    assert cfg["front"] == "digital" and "sonar" in problem
+    cfg, problem = defaults.load(store)
+    assert cfg == config.merged({}) and "sonar" in problem
+    assert "set aside as config.json.invalid" in problem
+    assert store.read("config.json") is None
+    assert store.read("config.json.invalid") == '{"front": "sonar"}'
     store.write("config.json", "{not json")
-    cfg, problem = config.load(store)
-    assert cfg == config.merged({}) and problem.startswith("config.json ignored")
+    cfg, problem = defaults.load(store)
+    assert cfg == config.merged({}) and "config.json.invalid.2" in problem
     store.write("config.json", '{"brightness": 40}')
-    cfg, problem = config.load(store)
+    cfg, problem = defaults.load(store)
     assert cfg["brightness"] == 40 and problem is None
     assert config.changes(cfg) == {"brightness": 40}
+
+
+def test_the_leds_never_draw_more_than_the_usb_budget():
+    """At every extreme the settings allow, a white frame at full brightness
+    draws at most the cap of hardware/power.json by the LEDs' real model."""
+    from fireboard.lights import Lights
+
+    power = load("power.json")
+    model = power["led_model"]
+
+    class Strip:
+        def write(self, out):
+            self.out = bytes(out)
+
+    for front in config.FRONTS:
+        for idle in (1.0, 2.0):
+            for channel in (12.0, 20):
+                cap = config.LED_CAP_MA[front]
+                cfg = config.merged(
+                    {
+                        "brightness": 255,
+                        "led_cap_ma": {front: cap},
+                        "led_idle_ma": idle,
+                        "led_channel_ma": channel,
+                    }
+                )
+                strip = Strip()
+                lights = Lights(strip, cfg, front)
+                for k in range(len(lights.frame)):
+                    lights.frame[k] = 255
+                assert lights.show()
+                real = model["n_leds"] * model["idle_ma_per_led"]
+                real += sum(strip.out) / 255 * model["ma_per_channel_at_255"]
+                assert real <= power["led_cap_ma"][front] + 0.5, (front, idle, channel, real)
+                assert lights.estimate_ma <= cap
