@@ -114,13 +114,13 @@ class App:
         """First scan, then the game from gamefiles.start() (done before the
         App is built, so the record code is gone again): a saved game to
         play on, or a new one to set up (new=True). The code is in
-        fireboard.gamefiles, loaded for it."""
-        from fireboard import gamefiles
+        fireboard.begin, loaded for it."""
+        from fireboard.begin import begin
         from fireice import forget
 
-        gamefiles.begin(self, now, game, problem, new)
-        gamefiles = None
-        forget("fireboard.gamefiles")
+        begin(self, now, game, problem, new)
+        begin = None
+        forget("fireboard.begin")
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If

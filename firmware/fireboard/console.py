@@ -77,20 +77,22 @@ class Console:
         except UnicodeError:
             self.out({"re": None, "error": "a command line is UTF-8 text"})
             return
-        if self.handler is None:
-            gc.collect()  # the garbage of play gone: the command code loads packed
-            from fireboard import usb
+        from fireice import forget
 
-            self.handler = usb
         try:
+            if self.handler is None:
+                gc.collect()  # the garbage of play gone: the command code loads packed
+                from fireboard import usb
+
+                self.handler = usb
             self.handler.handle(app, text, self.out)
             if getattr(app, "asked", None) is not None:  # a new game: made at the next
                 # scan, without this code
                 self.handler = None
-                from fireice import forget
-
                 forget("fireboard.usb")
-        except MemoryError:
+        except MemoryError:  # (the command code did not even load)
+            self.handler = usb = None
+            forget("fireboard.usb")
             gc.collect()
             self.out({"re": None, "error": "out of memory for %r" % text[:40]})
         except Exception as e:  # a bug of ours: say so, keep the game going

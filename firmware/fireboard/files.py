@@ -44,7 +44,7 @@ def read(store, name, limit=4096):
 def lines(store, name, limit=4096):
     """The lines of a file one at a time, without their newline: only a
     line is in the heap at once. None when there is no file; Unusable as
-    read(), also for a line longer than 240 bytes."""
+    read(), also for a line longer than 600 bytes."""
     if _check(store, name, limit) < 0:
         return None
     return _lines(store, name)
@@ -67,8 +67,8 @@ def _lines(store, name):
                 yield _text(name, line + buf[start:k])
                 line = b""
                 start = k + 1
-            if len(line) > 240:
-                raise Unusable(name, "invalid", "a line longer than 240 bytes")
+            if len(line) > 600:
+                raise Unusable(name, "invalid", "a line longer than 600 bytes")
     if line:
         yield _text(name, line)
 

@@ -33,17 +33,31 @@ def record(games, game, tags):
 
 
 def archive_number(store):
-    """The number the game in play gets in the archive; OSError when the
+    """The number the game in play gets in the archive: one above the
+    highest, or once 9999 is taken, the lowest free one; OSError when the
     archive has no number left."""
     n = 0
     for name in store.names(ARCHIVE):
-        if len(name) >= 8 and name.endswith(".txt") and name[:4].isdigit():
-            k = int(name[:4])
-            if k > n:
-                n = k
-    if n >= LAST:
-        raise OSError("the archive is full (%d games)%s" % (LAST, FULL[FULL.index(":") :]))
-    return n + 1
+        k = _number(name)
+        if k > n:
+            n = k
+    if n < LAST:
+        return n + 1
+    used = bytearray(LAST // 8 + 1)  # a bit a number: 1.25 KB, however many games
+    for name in store.names(ARCHIVE):
+        k = _number(name)
+        used[k >> 3] |= 1 << (k & 7)
+    for k in range(1, LAST + 1):
+        if not used[k >> 3] & 1 << (k & 7):
+            return k
+    raise OSError("the archive is full (%d games)%s" % (LAST, FULL[FULL.index(":") :]))
+
+
+def _number(name):
+    # games/NNNN.txt or NNNN-bad.txt -> NNNN, else 0
+    if len(name) >= 8 and name.endswith(".txt") and name[:4].isdigit():
+        return int(name[:4])
+    return 0
 
 
 def archive(store, number):

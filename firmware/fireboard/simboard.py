@@ -15,6 +15,7 @@
 # Events go to standard output as JSON lines (docs/protocol.md).
 import gc
 import json
+import os
 import sys
 
 from fireboard.simhw import Hardware
@@ -25,9 +26,15 @@ class Board:
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
         if flash:
-            from fireboard.store import Store
+            kb = os.getenv("FIREICE_FLASH_KB")
+            if kb:  # a flash of a real board's size (fireboard.simflash)
+                from fireboard.simflash import SimFlash
 
-            store = Store(flash)
+                store = SimFlash(flash, int(kb))
+            else:
+                from fireboard.store import Store
+
+                store = Store(flash)
         else:
             from fireboard.memstore import MemStore
 

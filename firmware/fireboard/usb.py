@@ -43,9 +43,20 @@ def commands():
 
 
 def handle(app, text, out):
+    """Answer one command line. Memory running out ends in a collection
+    and a second try (not for undo, which may have been done already);
+    if that fails too, the reply says so and the game goes on."""
     words = text.split(None, 1)
     name = words[0] if words else ""
-    arg = words[1].strip() if len(words) > 1 else ""
+    for again in (name != "undo", False):
+        try:
+            return _handle(app, name, words[1].strip() if len(words) > 1 else "", out)
+        except MemoryError:
+            if not again:
+                out({"re": name if name in _COMMANDS else None, "error": "out of memory"})
+
+
+def _handle(app, name, arg, out):
     where = _COMMANDS.get(name)
     full = "fireboard." + where if where else None
     try:
@@ -60,7 +71,7 @@ def handle(app, text, out):
     finally:
         # the command's module, and what it loads for its work, go with it,
         # also after an error
-        mod = None
+        mod = reply = None
         for m in (
             full,
             "fireboard.usbfiles",
