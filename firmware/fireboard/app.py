@@ -139,8 +139,7 @@ class App:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
         finally:
             newgame = None
-            for m in ("fireboard.newgame", "fireice.seeded", "fireice.rec", "fireboard.files"):
-                forget(m)
+            forget("fireboard.newgame", "fireice.seeded", "fireice.rec", "fireboard.files")
 
     def start_asked(self):
         """The new game asked for over USB (fireboard.usbplay sets asked; the

@@ -7,7 +7,6 @@ from fireice import forget
 def begin(app, now, game, problem, new):
     """App.begin's work: the first scan, then the game to play on (guided
     back into place if many pegs are away) or the new one to set up."""
-    import gc
 
     app.now = now
     if app.scanner.colour:
@@ -18,9 +17,7 @@ def begin(app, now, game, problem, new):
         said = calib.at_start(app.scanner, app.games.store)
         problem = problem + "; " + said if problem and said else problem or said
         calib = None
-        forget("fireboard.calib")
-        forget("fireboard.files")
-        gc.collect()
+        forget("fireboard.calib", "fireboard.files")
     app.scanner.scan(app.raw)
     app.deb.prime(app.raw)
     if problem:

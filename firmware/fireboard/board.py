@@ -26,8 +26,7 @@ def start(store, make_hw, emit, seed=0, front=None):
 
     games = Games(store)
     started = gamefiles.start(games, seed)
-    forget("fireboard.gamefiles")
-    forget("fireboard.files")
+    forget("fireboard.gamefiles", "fireboard.files")
     from fireboard.app import App
 
     import gc

@@ -8,6 +8,8 @@ NAME = "calib.json"
 def stored(store):
     """(baselines kept on flash (49 numbers) or None, problem or None). A
     calib.json that cannot be used is set aside as calib.json.WHY."""
+    if store.size(NAME) == -1:
+        return None, None
     from fireboard import files
 
     why = None

@@ -1,15 +1,37 @@
 # Checking and changing the board's configuration (config.json on the board,
 # over fireboard.defaults). Loaded only when there is a file to read or a
-# setting to change.
+# setting to change. Every limit is the hardware's own (hardware/power.json,
+# the Pico's header pins; tests/host/test_config.py checks them against the
+# hardware files): no value can make the LEDs draw more than the USB budget,
+# or stop the board from starting.
 import json
-
-from fireboard.defaults import CHANNEL_MA, DEFAULTS, IDLE_MA, LED_CAP_MA
 
 FRONTS = ("digital", "colour")
 # the Raspberry Pi Pico's GPIOs on its header (23, 24, 25 and 29 are wired
 # on the board itself: power supply mode, VBUS sense, the LED, VSYS/3)
 PICO_GPIOS = tuple(range(23)) + (26, 27, 28)
+# hardware/power.json: the most of the USB budget left for the LEDs, and the
+# LEDs' current model (idle mA per LED, mA per colour channel at 255)
+LED_CAP_MA = {"digital": 390, "colour": 250}
+IDLE_MA = 1.0
+CHANNEL_MA = 12.0
 CAP_MIN_MA = 120  # above the LEDs' idle draw (51 x 2 mA at most)
+
+# key: (kind, low, high); kinds: i whole number, n number (mA), b true or
+# false, s a sign (1 or -1)
+_RANGES = {
+    "threshold": ("i", 200, 30000),
+    "scan_ms": ("i", 1, 10),
+    "debounce_ms": ("i", 0, 200),
+    "long_press_ms": ("i", 200, 5000),
+    "brightness": ("i", 1, 255),
+    "fire_sign": ("s", -1, 1),
+    # the current model: never below the LEDs' own figures (the board would
+    # believe it draws less than it does), never past what a WS2812 draws
+    "led_idle_ma": ("n", IDLE_MA, 2 * IDLE_MA),
+    "led_channel_ma": ("n", CHANNEL_MA, 20),
+    "active_low": ("b", 0, 1),
+}
 
 
 class ConfigError(ValueError):
@@ -20,107 +42,95 @@ def _whole(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _check(key, v, kind, lo, hi):
+    if kind == "b":
+        ok = isinstance(v, bool)
+        what = "true or false"
+    elif kind == "s":
+        ok = _whole(v) and v in (1, -1)
+        what = "1 or -1"
+    else:
+        ok = not isinstance(v, bool) and isinstance(v, int if kind == "i" else (int, float))
+        ok = ok and lo <= v <= hi
+        what = "%s %s..%s %s" % (
+            "a whole number" if kind == "i" else "",
+            lo,
+            hi,
+            "mA" if kind == "n" else "",
+        )
+    if not ok:
+        raise ConfigError("%s must be %s, not %r" % (key, what.strip(), v))
+
+
 def _perm(name, value, n):
-    if value is None:
-        return
-    if (
-        not isinstance(value, list)
-        or len(value) != n
-        or not all(_whole(v) for v in value)
-        or sorted(value) != list(range(n))
+    if value is not None and not (
+        isinstance(value, list)
+        and len(value) == n
+        and all(_whole(v) for v in value)
+        and sorted(value) == list(range(n))
     ):
         raise ConfigError("%s must list 0..%d once each" % (name, n - 1))
 
 
-def _pin(name, v):
-    if not _whole(v) or v not in PICO_GPIOS:
-        raise ConfigError(
-            "pin %s must be a GPIO on the Pico's header (0..22, 26..28), not %r" % (name, v)
-        )
-
-
-def _number(key, lo, hi, unit):
-    def check(v):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
-            raise ConfigError("%s must be %s..%s %s, not %r" % (key, lo, hi, unit, v))
-
-    return check
-
-
 def validate(cfg):
-    """Raise ConfigError naming the first bad setting. Every limit is the
-    hardware's own (hardware/power.json, the Pico's header pins): no value
-    can make the LEDs draw more than the USB budget, or the board not start."""
-    for key in cfg:
-        if key not in DEFAULTS:
-            raise ConfigError("unknown setting %r" % key)
+    """Raise ConfigError naming the first bad setting of a whole
+    configuration (every key there, as merged() makes it)."""
     if cfg["front"] not in FRONTS:
         raise ConfigError("front must be digital or colour, not %r" % (cfg["front"],))
-    pins = cfg["pins"]
-    if not isinstance(pins, dict):
-        raise ConfigError("pins must map names to GPIO numbers")
+    for key in _RANGES:
+        _check(key, cfg[key], *_RANGES[key])
     used = {}
-    for key in DEFAULTS["pins"]:
-        if key not in pins:
-            raise ConfigError("pins.%s is missing" % key)
+    pins = cfg["pins"]
+    for key in pins:
         v = pins[key]
-        want = len(DEFAULTS["pins"][key]) if isinstance(DEFAULTS["pins"][key], list) else 0
-        vs = v if want else [v]
-        if want and (not isinstance(v, list) or len(v) != want):
-            raise ConfigError("pins.%s must list %d pins" % (key, want))
-        for p in vs:
-            _pin(key, p)
+        for p in v if isinstance(v, list) else [v]:
+            if not _whole(p) or p not in PICO_GPIOS:
+                raise ConfigError(
+                    "pin %s must be a GPIO on the Pico's header (0..22, 26..28), not %r" % (key, p)
+                )
             if p in used:
                 raise ConfigError("pin %d is used by %s and %s" % (p, used[p], key))
             used[p] = key
     if pins["adc"] not in (26, 27, 28):
         raise ConfigError("pins.adc must be 26, 27 or 28 (an ADC pin)")
-    for key, lo, hi in (
-        ("threshold", 200, 30000),
-        ("scan_ms", 1, 10),
-        ("debounce_ms", 0, 200),
-        ("long_press_ms", 200, 5000),
-        ("brightness", 1, 255),
-    ):
-        v = cfg[key]
-        if not _whole(v) or not lo <= v <= hi:
-            raise ConfigError("%s must be a whole number %d..%d, not %r" % (key, lo, hi, v))
-    if not _whole(cfg["fire_sign"]) or cfg["fire_sign"] not in (1, -1):
-        raise ConfigError("fire_sign must be 1 or -1, not %r" % (cfg["fire_sign"],))
-    if not isinstance(cfg["active_low"], bool):
-        raise ConfigError("active_low must be true or false")
-    caps = cfg["led_cap_ma"]
-    if not isinstance(caps, dict):
-        raise ConfigError("led_cap_ma must map digital and colour to mA")
     for front in FRONTS:
-        v = caps.get(front)
-        top = LED_CAP_MA[front]
-        if not _whole(v) or not CAP_MIN_MA <= v <= top:
+        v = cfg["led_cap_ma"][front]
+        if not _whole(v) or not CAP_MIN_MA <= v <= LED_CAP_MA[front]:
             raise ConfigError(
                 "led_cap_ma.%s must be %d..%d mA (the USB budget left for the LEDs), not %r"
-                % (front, CAP_MIN_MA, top, v)
+                % (front, CAP_MIN_MA, LED_CAP_MA[front], v)
             )
-    # the current model: never below the LEDs' own figures (the board would
-    # believe it draws less than it does), never past what a WS2812 draws
-    _number("led_idle_ma", IDLE_MA, 2 * IDLE_MA, "mA")(cfg["led_idle_ma"])
-    _number("led_channel_ma", CHANNEL_MA, 20, "mA")(cfg["led_channel_ma"])
     _perm("led_map", cfg["led_map"], 51)
     _perm("sensor_map", cfg["sensor_map"], 49)
 
 
-def merged(over):
-    """DEFAULTS with the settings of over (a dict) on top, validated."""
+def merged(over, base=None):
+    """A configuration: base (a whole one, the defaults when None) with the
+    settings of over (a dict) on top, validated. ConfigError names the
+    first setting that is unknown or bad."""
+    if base is None:
+        from fireboard.defaults import copy
+
+        base = copy()
     cfg = {}
-    for key in DEFAULTS:
-        v = DEFAULTS[key]
+    for key in base:
+        v = base[key]
         cfg[key] = dict(v) if isinstance(v, dict) else v
     for key in over:
+        if key not in cfg:
+            raise ConfigError("unknown setting %r" % key)
         v = over[key]
-        if key in ("pins", "led_cap_ma") and isinstance(v, dict) and key in cfg:
-            d = cfg[key]
+        d = cfg[key]
+        if isinstance(d, dict):  # pins, led_cap_ma: the names given change
+            if not isinstance(v, dict):
+                raise ConfigError("%s must map names to numbers" % key)
             for k in v:
                 if k not in d:
                     raise ConfigError("unknown setting %s.%s" % (key, k))
+                if isinstance(d[k], list) and not (
+                    isinstance(v[k], list) and len(v[k]) == len(d[k])
+                ):
+                    raise ConfigError("%s.%s must list %d pins" % (key, k, len(d[k])))
                 d[k] = v[k]
         else:
             cfg[key] = v
@@ -144,6 +154,8 @@ def load_text(text, name="config.json"):
 
 def changes(cfg):
     """The settings of cfg that differ from the defaults (what to store)."""
+    from fireboard.defaults import DEFAULTS
+
     out = {}
     for key in cfg:
         if cfg[key] != DEFAULTS[key]:

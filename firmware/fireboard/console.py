@@ -68,7 +68,6 @@ class Console:
 
             self.handler = None
             forget("fireboard.usb")
-            gc.collect()
 
     def line(self, app, now):
         self.last = now
@@ -93,7 +92,6 @@ class Console:
         except MemoryError:  # (the command code did not even load)
             self.handler = usb = None
             forget("fireboard.usb")
-            gc.collect()
             self.out({"re": None, "error": "out of memory for %r" % text[:40]})
         except Exception as e:  # a bug of ours: say so, keep the game going
             self.out({"re": None, "error": "internal error %r on %r" % (e, text[:40])})

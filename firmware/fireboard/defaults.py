@@ -3,11 +3,6 @@
 # pin numbers follow hardware/pinmap.json and the LED caps
 # hardware/power.json (tests check both).
 
-# hardware/power.json's figures, the limits fireboard.config checks against
-LED_CAP_MA = {"digital": 390, "colour": 250}
-IDLE_MA = 1.0
-CHANNEL_MA = 12.0
-
 DEFAULTS = {
     # sensor front end: "digital" (presence) or "colour" (linear hall, ADC)
     "front": "digital",
@@ -33,7 +28,7 @@ DEFAULTS = {
     "long_press_ms": 1000,
     # LED current cap (mA) for the LEDs, from hardware/power.json: the most
     # the USB budget leaves them (a setting may lower it, never raise it)
-    "led_cap_ma": dict(LED_CAP_MA),
+    "led_cap_ma": {"digital": 390, "colour": 250},
     # the LEDs' current model (hardware/power.json): idle mA per LED, and mA
     # per colour channel at 255
     "led_idle_ma": 1.0,
@@ -61,6 +56,8 @@ def load(store, name="config.json"):
     config.json that cannot be used (not text, too big, a folder, bad JSON,
     a setting out of range) is set aside as config.json.WHY and the board
     starts on the defaults: a safe start, said in problem."""
+    if store.size(name) == -1:
+        return copy(), None  # (the file checker not even loaded)
     from fireboard import files
     from fireice import forget
 

@@ -3,7 +3,6 @@
 #
 # The record is read a line at a time and each move played as it is read,
 # so the heap holds one line, never the whole text, however long the game.
-from fireboard import files
 from fireboard.games import ARCHIVE, CURRENT, NEXT
 from fireice.geom import RESULT_NAMES, FireIceError
 from fireice import forget
@@ -46,11 +45,13 @@ def resume(games):
     store = games.store
     if store.size(CURRENT) == -1 and store.size(NEXT) >= 0:
         store.rename(NEXT, CURRENT)  # a new game cut off before it took over
+    if store.size(CURRENT) == -1:
+        return None, None  # a new board
+    from fireboard import files
+
     lines = None
     try:
         lines = files.lines(store, CURRENT, 4096)
-        if lines is None:
-            return None, None
         return _replay(games, lines)
     except files.Unusable as e:
         lines = None
@@ -67,8 +68,8 @@ def resume(games):
         store.rename(CURRENT, name)
         return None, "saved game unreadable (%s), kept as %s" % (e, name)
     finally:
-        forget("fireice.record")
-        forget("fireice.notation")
+        files = None
+        forget("fireboard.files", "fireice.record", "fireice.notation")
 
 
 def _replay(games, lines):

@@ -12,7 +12,6 @@
 # whole or raises, leaving the flash as it was; the App announces a move,
 # a takeback or a result only once it is written. A new game's record is
 # started by fireboard.newgame.
-import gc
 
 from fireboard.store import FULL
 from fireice.geom import RESULT_NAMES, move_name
@@ -40,7 +39,6 @@ class Games:
         yield from rec.pieces(tags, _moves(game))
         rec = None
         forget("fireice.rec")  # rare: new games, takebacks, results
-        gc.collect()
 
     def _recorded(self):
         if self.tags is None:  # its record could not be started

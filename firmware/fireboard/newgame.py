@@ -1,7 +1,6 @@
 # Setting up a new game: dealing or placing its start position, starting
 # its record and archiving the game before it. Loaded for a new game,
 # forgotten after.
-import gc
 
 from fireboard.games import ARCHIVE, CURRENT, NEXT
 from fireboard.store import FULL
@@ -84,7 +83,6 @@ def archive(store, number):
 def _drop_seeded():
     # the dealing code out of the heap before the game's code loads
     forget("fireice.seeded")
-    gc.collect()
 
 
 def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
@@ -144,8 +142,7 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
     app.seed = seed + 1
     # the other kind of game's code goes (loaded again when it is played)
     if game.duel:
-        forget("fireice.solo")
-        forget("fireboard.solotrack")
+        forget("fireice.solo", "fireboard.solotrack")
     else:
         forget("fireice.duel")
     app._started(game)

@@ -3,11 +3,11 @@
 # fireboard.console when a line comes, forgotten when the console is quiet.
 # The commands themselves live in small modules, each loaded for one
 # command and forgotten after it: usbplay (the game), usbstatus, usbcheck
-# (sensors and lights), usbfiles (records and settings on flash).
+# (sensors and lights), usbfiles (the records on flash), usbset (the
+# settings).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
-import gc
 import json
 
 from fireice import forget
@@ -28,9 +28,9 @@ _COMMANDS = {
     "games": "usbfiles",
     "game": "usbfiles",
     "delete": "usbfiles",
-    "config": "usbfiles",
-    "set": "usbfiles",
-    "reset": "usbfiles",
+    "config": "usbset",
+    "set": "usbset",
+    "reset": "usbset",
 }
 
 
@@ -72,16 +72,16 @@ def _handle(app, name, arg, out):
         # the command's module, and what it loads for its work, go with it,
         # also after an error
         mod = reply = None
-        for m in (
-            full,
+        # (and the collection leaves their room free in one piece)
+        forget(
+            full or "",
             "fireboard.usbfiles",
+            "fireboard.usbset",
             "fireboard.config",
+            "fireboard.defaults",
             "fireboard.files",
             "fireice.notation",
-        ):
-            if m:
-                forget(m)
-        gc.collect()  # its room free again, in one piece, before play goes on
+        )
 
 
 def no_arg(arg):

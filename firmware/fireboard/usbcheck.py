@@ -99,13 +99,12 @@ def calib(app, arg):
         s.threshold = app.cfg["threshold"] = whole(w[1], 200, 30000, "threshold")
     elif w == ["store"]:
         from fireboard import calib as c
-        from fireboard.usbfiles import store_setting
+        from fireboard.usbset import store_setting
         from fireice import forget
 
         app.games.store.write(c.NAME, c._json(s.base), 3)
         forget("fireboard.calib")
         store_setting(app, "threshold", s.threshold)
-        forget("fireboard.usbfiles")
     elif w:
         raise CommandError("calib | calib take | calib threshold N | calib store")
     return {"base": list(s.base[:49]), "threshold": s.threshold}

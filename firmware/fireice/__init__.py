@@ -6,15 +6,24 @@
 import sys
 
 
-def forget(name):
-    """Drop an imported module so its code can be collected. On MicroPython
-    only: CPython has memory to spare, and there a module's classes (its
-    exceptions) stay the same objects for whoever imported them."""
+def forget(*names):
+    """Drop imported modules so their code can be collected, and collect:
+    MicroPython collects only when an allocation fails, and the garbage of
+    the job would otherwise be there when the next long-lived objects come,
+    which then land among it and leave the free room in pieces. On
+    MicroPython only: CPython has memory to spare, and there a module's
+    classes (its exceptions) stay the same objects for whoever imported
+    them."""
     if sys.implementation.name == "cpython":
         return
-    mod = sys.modules.pop(name, None)
-    if mod is not None and "." in name:
-        pkg, _, attr = name.rpartition(".")
-        parent = sys.modules.get(pkg)
-        if parent is not None and getattr(parent, attr, None) is mod:
-            delattr(parent, attr)
+    for name in names:
+        mod = sys.modules.pop(name, None)
+        if mod is not None and "." in name:
+            pkg, _, attr = name.rpartition(".")
+            parent = sys.modules.get(pkg)
+            if parent is not None and getattr(parent, attr, None) is mod:
+                delattr(parent, attr)
+    mod = parent = None
+    import gc
+
+    gc.collect()
