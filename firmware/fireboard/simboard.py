@@ -9,7 +9,8 @@
 #             3 a sensor that reads noise
 #   i S       the same, taken in at once without debounce (set-up)
 #   b G V     button on GPIO G pressed (V=1) or released (V=0)
-#   j JSON    a command ({"cmd": "new", ...}), as over USB
+#   c LINE    a command line, as over USB ("status", 'new {"mode": "solitaire"}')
+#   j JSON    the same as JSON: {"cmd": "new", "mode": "solitaire"}
 #   e TEXT    report TEXT as an error event now (bad input the host found)
 #
 # Events go to standard output as JSON lines (docs/protocol.md).
@@ -17,31 +18,32 @@ import gc
 import json
 import sys
 
-from fireboard.simhw import Hardware
 from fireice import forget
 
 
 class Board:
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
-        if flash:
-            from fireboard.store import Store
-
-            store = Store(flash)
-        else:
-            from fireboard.memstore import MemStore
-
-            store = MemStore()
-        from fireboard.board import start
-
         self.now = 0
-        self.app, self.hw, started = start(
-            store, lambda cfg: Hardware(cfg, seed), self.emit, seed, front
-        )
-        forget("fireboard.board")
-        self.hw.on_frame = self.frame
-        self.hello(self.app.cfg)
-        self.app.begin(0, *started)
+        self.hw = self.held = None
+        self.start()
+
+    def start(self):
+        # the firmware starts, at power-up or again after a soft reset
+        # (fireboard.simstart): virtual time goes on, the pegs standing in
+        # the holes and the buttons held are read again
+        hw = self.hw
+        if hw:
+            self.held = (bytes(hw.holes), bytes(hw.pressed))
+        self.app = self.hw = hw = None
+        gc.collect()
+        self.quiet = False  # a scan has run since the last input
+        self.steady = None  # whether the scans read the same (fireboard.simidle)
+        from fireboard import simstart
+
+        simstart.start(self)
+        simstart = None
+        forget("fireboard.simstart")
 
     def emit(self, ev):
         if "at" not in ev:
@@ -50,51 +52,24 @@ class Board:
         w(json.dumps(ev))
         w("\n")
 
-    def command(self, arg):
-        # a command line, as over USB (docs/protocol.md): {"cmd": "status"},
-        # {"cmd": "leds walk 100"}; other keys go with it as a JSON object:
-        # {"cmd": "new", "mode": "solitaire"} is the line new {"mode": ...}
-        msg = json.loads(arg)
-        line = msg.pop("cmd")
-        msg.pop("at", None)
-        if msg:
-            line += " " + json.dumps(msg)
+    def command(self, line):
+        # a command line, as over USB (docs/protocol.md)
         gc.collect()  # see App.new_game
-        from fireboard import usb
+        try:
+            from fireboard import usb
 
-        usb.handle(self.app, line, self.emit)
+            usb.handle(self.app, line, self.emit)
+        except Exception as e:  # as the USB console: say so, and go on
+            usb = None
+            gc.collect()
+            self.emit({"re": None, "error": "%s on %r" % (_why(e), line[:40])})
         usb = None
         forget("fireboard.usb")
         gc.collect()
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
-        if self.app.reboot:
-            self.app = self.hw = None
-            gc.collect()
-            self.__init__(*self.args)
-
-    def hello(self, cfg):
-        # written a piece at a time: no list of 51 names in the heap
-        from fireice.geom import hole_name
-        from fireice.version import VERSION
-
-        forget("fireice.version")
-
-        w = sys.stdout.write
-        w(
-            '{"ev": "hello", "at": 0, "version": "%s", "front": "%s", "leds": ['
-            % (VERSION, cfg["front"])
-        )
-        m = cfg["led_map"]
-        for k in range(51):
-            h = m[k] if m else k
-            w(
-                '"%s"%s'
-                % (
-                    hole_name(h) if h < 49 else "turn-fire" if h == 49 else "turn-ice",
-                    ", " if k < 50 else "]}\n",
-                )
-            )
+        if self.app.reboot:  # a soft reset
+            self.start()
 
     def frame(self, rgb):
         w = sys.stdout.write
@@ -106,22 +81,52 @@ class Board:
             )
 
     def run_to(self, at):
+        """Scans every scan_ms up to at. Scans that provably change nothing
+        are skipped (fireboard.simidle, asked while no hole is being
+        debounced), so idle time costs nothing; the last scan before at
+        always runs, so the readings are those of a board that scanned all
+        along."""
         app = self.app
         hw = self.hw
         period = app.cfg["scan_ms"]
-        while self.now < at:
-            self.now += 1
-            hw.now = self.now
-            if self.now % period == 0:
-                app.tick(self.now)
-        app.now = self.now
+        now = self.now
+        last = at - at % period
+        while True:
+            t = now - now % period + period
+            if t > at:
+                break
+            if (
+                t < last
+                and self.quiet
+                and self.steady is not False
+                and app.deb.cand == app.deb.stable
+            ):
+                from fireboard import simidle
+
+                t = simidle.next_scan(self, now, t, last)
+                simidle = None
+                forget("fireboard.simidle")
+            now = t
+            self.now = t
+            hw.now = t
+            app.tick(t)
+            self.quiet = True
+        self.now = at
+        hw.now = at
+        app.now = at
 
     def line(self, text):
         op = text[0]
         arg = text[2:].rstrip()
         if op == "t":
             self.run_to(int(arg))
-        elif op == "r" or op == "i":
+            return
+        if op == "e":
+            self.emit({"ev": "error", "reason": arg})
+            return
+        self.quiet = False
+        self.steady = None
+        if op == "r" or op == "i":
             holes = self.hw.holes
             for h in range(49):
                 holes[h] = ord(arg[h]) - 48
@@ -130,10 +135,25 @@ class Board:
         elif op == "b":
             gpio, v = arg.split()
             self.hw.pressed[int(gpio)] = int(v)
-        elif op == "j":
+        elif op == "c":
             self.command(arg)
-        elif op == "e":
-            self.emit({"ev": "error", "reason": arg})
+        elif op == "j":  # the command as JSON: {"cmd": "status"}, other keys
+            # go with it as a JSON object ({"cmd": "new", "mode": "solitaire"}
+            # is the line new {"mode": "solitaire"})
+            msg = json.loads(arg)
+            line = msg.pop("cmd")
+            msg.pop("at", None)
+            if msg:
+                line += " " + json.dumps(msg)
+            msg = None
+            self.command(line)
+
+
+def _why(e):
+    if isinstance(e, MemoryError):
+        return "out of memory"
+    sys.print_exception(e, sys.stderr)  # a bug of ours, for whoever debugs the firmware
+    return "internal error %r" % (e,)
 
 
 def main(argv):
@@ -147,12 +167,12 @@ def main(argv):
             break
         if len(text) > 1:
             try:
+                if board.app is None:  # the last start failed: again
+                    board.start()
                 board.line(text)
-            except MemoryError as e:
-                sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
-                # never stop over one input: say so, and carry on
+            except Exception as e:  # never stop over one input: say so, and go on
                 gc.collect()
-                board.emit({"ev": "error", "reason": "out of memory: %s" % text[:40].strip()})
+                board.emit({"ev": "error", "reason": "%s: %s" % (_why(e), text[:40].strip())})
 
 
 if __name__ == "__main__":
