@@ -10,7 +10,6 @@
 #   i S       the same, taken in at once without debounce (set-up)
 #   b G V     button on GPIO G pressed (V=1) or released (V=0)
 #   c LINE    a command line, as over USB ("status", 'new {"mode": "solitaire"}')
-#   j JSON    the same as JSON: {"cmd": "new", "mode": "solitaire"}
 #   e TEXT    report TEXT as an error event now (bad input the host found)
 #
 # Events go to standard output as JSON lines (docs/protocol.md).
@@ -18,6 +17,7 @@ import gc
 import json
 import sys
 
+from fireboard.simhw import Hardware
 from fireice import forget
 
 
@@ -25,25 +25,33 @@ class Board:
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
         self.now = 0
-        self.hw = self.held = None
         self.start()
 
     def start(self):
-        # the firmware starts, at power-up or again after a soft reset
-        # (fireboard.simstart): virtual time goes on, the pegs standing in
-        # the holes and the buttons held are read again
-        hw = self.hw
-        if hw:
-            self.held = (bytes(hw.holes), bytes(hw.pressed))
-        self.app = self.hw = hw = None
-        gc.collect()
-        self.quiet = False  # a scan has run since the last input
-        self.steady = None  # whether the scans read the same (fireboard.simidle)
-        from fireboard import simstart
+        # the firmware starts: at power-up, or again after a soft reset
+        # (fireboard.simstart)
+        flash, seed, front = self.args
+        if flash:
+            from fireboard.store import Store
 
-        simstart.start(self)
+            store = Store(flash)
+        else:
+            from fireboard.memstore import MemStore
+
+            store = MemStore()
+        from fireboard.board import start
+
+        self.app, self.hw, started = start(
+            store, lambda cfg: Hardware(cfg, seed), self.emit, seed, front
+        )
+        forget("fireboard.board")
+        self.hw.on_frame = self.frame
+        from fireboard import simstart  # loaded now the start-up code is gone
+
+        simstart.started(self)
         simstart = None
         forget("fireboard.simstart")
+        self.app.begin(self.now, *started)
 
     def emit(self, ev):
         if "at" not in ev:
@@ -55,21 +63,14 @@ class Board:
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)
         gc.collect()  # see App.new_game
-        try:
-            from fireboard import usb
+        from fireboard import usb
 
-            usb.handle(self.app, line, self.emit)
-        except Exception as e:  # as the USB console: say so, and go on
-            usb = None
-            gc.collect()
-            self.emit({"re": None, "error": "%s on %r" % (_why(e), line[:40])})
+        usb.handle(self.app, line, self.emit)
         usb = None
         forget("fireboard.usb")
         gc.collect()
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
-        if self.app.reboot:  # a soft reset
-            self.start()
 
     def frame(self, rgb):
         w = sys.stdout.write
@@ -81,36 +82,28 @@ class Board:
             )
 
     def run_to(self, at):
-        """Scans every scan_ms up to at. Scans that provably change nothing
-        are skipped (fireboard.simidle, asked while no hole is being
-        debounced), so idle time costs nothing; the last scan before at
-        always runs, so the readings are those of a board that scanned all
-        along."""
+        # a scan every scan_ms up to at. After each, while no hole is being
+        # debounced, fireboard.simidle says which scans change nothing, and
+        # they are skipped: idle time costs nothing. The first scan (it takes
+        # in the inputs before it) and the last before at always run, so the
+        # readings are those of a board that scanned all along.
         app = self.app
         hw = self.hw
         period = app.cfg["scan_ms"]
-        now = self.now
         last = at - at % period
-        while True:
-            t = now - now % period + period
-            if t > at:
-                break
-            if (
-                t < last
-                and self.quiet
-                and self.steady is not False
-                and app.deb.cand == app.deb.stable
-            ):
+        t = self.now - self.now % period + period
+        while t <= at:
+            self.now = t
+            hw.now = t
+            app.tick(t)
+            now = t
+            t += period
+            if t < last and app.deb.cand == app.deb.stable:
                 from fireboard import simidle
 
                 t = simidle.next_scan(self, now, t, last)
                 simidle = None
                 forget("fireboard.simidle")
-            now = t
-            self.now = t
-            hw.now = t
-            app.tick(t)
-            self.quiet = True
         self.now = at
         hw.now = at
         app.now = at
@@ -120,13 +113,7 @@ class Board:
         arg = text[2:].rstrip()
         if op == "t":
             self.run_to(int(arg))
-            return
-        if op == "e":
-            self.emit({"ev": "error", "reason": arg})
-            return
-        self.quiet = False
-        self.steady = None
-        if op == "r" or op == "i":
+        elif op == "r" or op == "i":
             holes = self.hw.holes
             for h in range(49):
                 holes[h] = ord(arg[h]) - 48
@@ -137,23 +124,8 @@ class Board:
             self.hw.pressed[int(gpio)] = int(v)
         elif op == "c":
             self.command(arg)
-        elif op == "j":  # the command as JSON: {"cmd": "status"}, other keys
-            # go with it as a JSON object ({"cmd": "new", "mode": "solitaire"}
-            # is the line new {"mode": "solitaire"})
-            msg = json.loads(arg)
-            line = msg.pop("cmd")
-            msg.pop("at", None)
-            if msg:
-                line += " " + json.dumps(msg)
-            msg = None
-            self.command(line)
-
-
-def _why(e):
-    if isinstance(e, MemoryError):
-        return "out of memory"
-    sys.print_exception(e, sys.stderr)  # a bug of ours, for whoever debugs the firmware
-    return "internal error %r" % (e,)
+        elif op == "e":
+            self.emit({"ev": "error", "reason": arg})
 
 
 def main(argv):
@@ -167,12 +139,17 @@ def main(argv):
             break
         if len(text) > 1:
             try:
-                if board.app is None:  # the last start failed: again
-                    board.start()
                 board.line(text)
-            except Exception as e:  # never stop over one input: say so, and go on
+                if board.app.reboot:  # a soft reset
+                    from fireboard import simstart
+
+                    simstart.reset(board)
+            except Exception as e:  # never stop over one input: say so, and carry on
+                sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
+                forget("fireboard.usb")
                 gc.collect()
-                board.emit({"ev": "error", "reason": "%s: %s" % (_why(e), text[:40].strip())})
+                why = "out of memory" if isinstance(e, MemoryError) else repr(e)
+                board.emit({"ev": "error", "reason": "%s: %s" % (why, text[:40].strip())})
 
 
 if __name__ == "__main__":

@@ -1,42 +1,56 @@
-# Starting the virtual board's firmware (fireboard.simboard), at power-up or
-# again after a soft reset: loaded for the start only.
+# What the virtual board (fireboard.simboard) does only when its firmware
+# starts, loaded for the job and then forgotten: the hello, and a soft reset.
+#
+# A soft reset: as on a board, the firmware starts again in a fresh heap.
+# The host gives the command that starts the board in FIREICE_SIM_RESTART
+# (fireice_tools.simhost.board_command): a new interpreter on this one's
+# input and output, told in FIREICE_SIM_AT and FIREICE_SIM_HELD the virtual
+# time and the pegs standing and buttons held; this one waits for it, and
+# ends with its exit status. Without the command, the firmware starts again
+# in this interpreter, its modules loaded afresh.
+import gc
+import os
 import sys
 
-from fireboard.board import start as start_board
-from fireboard.simhw import Hardware
 from fireice import forget
 
 
-def start(board):
-    """The firmware starts on board (a simboard.Board) at its virtual time,
-    reading the pegs and buttons of board.held (49 hole states, and the
-    buttons by GPIO), if any."""
-    flash, seed, front = board.args
-    if flash:
-        from fireboard.store import Store
+def reset(board):
+    hw = board.hw
+    held = "".join(chr(48 + v) for v in bytes(hw.holes) + bytes(hw.pressed))
+    board.app = board.hw = hw = None
+    gc.collect()
+    os.putenv("FIREICE_SIM_AT", str(board.now))
+    os.putenv("FIREICE_SIM_HELD", held)
+    again = os.getenv("FIREICE_SIM_RESTART")
+    if again:
+        sys.exit(os.system("exec " + again) >> 8)
+    for name in list(sys.modules):
+        if name[:4] == "fire" and "." in name and name[10:] not in ("simboard", "simstart"):
+            forget(name)
+    gc.collect()
+    board.start()
 
-        store = Store(flash)
-    else:
-        from fireboard.memstore import MemStore
 
-        store = MemStore()
-    held = board.held
-
-    def make_hw(cfg):
-        hw = Hardware(cfg, seed)
-        hw.now = board.now
-        if held:
-            for k in range(49):
-                hw.holes[k] = held[0][k]
-            for k in range(32):
-                hw.pressed[k] = held[1][k]
-        return hw
-
-    board.app, board.hw, started = start_board(store, make_hw, board.emit, seed, front)
-    forget("fireboard.board")
-    board.hw.on_frame = board.frame
+def started(board):
+    """The firmware has started on board (fireboard.board.start): after a
+    soft reset, the clock goes on and the sensors and buttons read what
+    stands and is held; then the hello."""
+    at = os.getenv("FIREICE_SIM_AT")
+    hw = board.hw
+    if at:
+        board.now = int(at)
+        held = os.getenv("FIREICE_SIM_HELD") or ""
+        for k in range(min(81, len(held))):
+            v = ord(held[k]) - 48
+            if k < 49:
+                hw.holes[k] = v
+            else:
+                hw.pressed[k - 49] = v
+        os.unsetenv("FIREICE_SIM_AT")
+        os.unsetenv("FIREICE_SIM_HELD")
+    hw.now = board.now
     hello(board.app.cfg, board.now)
-    board.app.begin(board.now, *started)
 
 
 def hello(cfg, now):

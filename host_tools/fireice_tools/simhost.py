@@ -9,6 +9,7 @@ The board writes its events to standard output itself."""
 import atexit
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -222,6 +223,8 @@ class Host:
         kinds = [k for k in ("board", "lift", "put", "press", "cmd") if k in msg]
         if not kinds and "bounce" in msg:
             kinds = ["bounce"]  # else "bounce" is the chatter of a lift or put
+        if not kinds and list(msg) == ["at"]:
+            return  # time runs on to at; nothing else happens
         if len(kinds) != 1:
             raise InputError("an input has one of board, lift, put, bounce, press, cmd")
         kind = kinds[0]
@@ -308,6 +311,12 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, source=False):
     argv += ["--flash", os.path.abspath(flash)]
     if front:
         argv += ["--front", front]
+    # after a soft reset the board runs this again, in a fresh interpreter
+    # (fireboard.simboard, Board.start), which dies with the one before it
+    setpriv = shutil.which("setpriv")
+    env["FIREICE_SIM_RESTART"] = shlex.join(
+        ([setpriv, "--pdeathsig", "KILL"] if setpriv else []) + argv
+    )
     return argv, env, cwd
 
 
