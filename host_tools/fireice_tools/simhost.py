@@ -32,7 +32,9 @@ HEAP = "64k"
 # the .py sources are compiled in the heap itself, so they need more
 HEAP_SOURCE = "256k"
 MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skipped unread
-MAX_AT = 10**12  # ms of virtual time (about 31 years)
+# ms of virtual time, about 23 days: the firmware keeps its times in 32-bit
+# arrays, and the unix port's ticks_diff does not wrap them as a Pico's does
+MAX_AT = 2 * 10**9
 COMMAND_MAX = 240  # bytes in a USB command line (fireboard.console)
 CONFIG_MAX = 1 << 20  # a config.json the host reads (the board has its own checks)
 
@@ -148,6 +150,8 @@ class Host:
         self.buttons = pins or BUTTONS
 
     def send(self, line):
+        if line[:2] == "j ":  # a command as JSON (as the simulator page asks): its line
+            line = "c " + command_line(json.loads(line[2:]))
         self.out.write(line + "\n")
 
     def sync(self):
