@@ -371,3 +371,62 @@ def test_reboot_on_the_pty_runs_the_firmware_again(tmp_path):
         assert "hello" in kinds, kinds
         assert b"MicroPython" not in b.pending and b">>>" not in b.pending
         b.close()
+
+
+def _scenario_inputs(name):
+    from test_scenarios import load
+
+    _, lines = load(name)
+    return [x for x in lines if not ({"expect", "never", "light"} & set(x))]
+
+
+def _played(rnd):
+    """Inputs of a seeded random duel played on the board, with waits from
+    a few ms to a minute, bounces, an LED walk, a takeback, a long press."""
+    from fireice.duel import Duel
+    from fireice.geom import position_str
+    from simrun import random_move
+
+    g = Duel()
+    out = [{"at": 0, "board": position_str(g.cells)}]
+    at = 0
+    buf = bytearray(600)
+    for ply in range(10):
+        moves = random_move(g, rnd, buf)
+        if moves is None:
+            break
+        for d in moves:
+            at += rnd.choice((30, 60, 250, 1100, 7000))
+            d["at"] = at
+            if rnd.random() < 0.3:
+                d["bounce"] = rnd.choice((5, 12))
+            out.append(d)
+        if ply == 3:
+            out.append({"at": at + 40, "cmd": "leds walk 50"})
+            at += 3000
+        if ply == 6:
+            out.append({"at": at + 500, "press": "undo"})
+            out.append({"at": at + 2000, "cmd": "status"})
+            at += 60000
+    out.append({"at": at + 30000, "press": "new", "ms": 1300})
+    out.append({"at": at + 90000, "cmd": "sensors"})
+    return out
+
+
+@pytest.mark.parametrize("front", ["digital", "colour"])
+def test_skipped_scans_change_no_event(front, tmp_path, monkeypatch):
+    # every scripted scenario and a seeded random game give the same events,
+    # scan for scan, when no scan is skipped
+    streams = [_scenario_inputs(n) for n in sorted(os.listdir(SCENARIOS)) if n.endswith(".jsonl")]
+    streams.append(_played(random.Random(front)))
+    for k, inputs in enumerate(streams):
+        got = []
+        for every in ("", "1"):
+            monkeypatch.setenv("FIREICE_SIM_EVERY_SCAN", every)
+            flash = tmp_path / ("%d-%s" % (k, every or "skip"))
+            got.append(run_sim(inputs, front=front, flash=flash))
+        assert got[0] == got[1], (k, [a for a, b in zip(*got) if a != b][:3])
+        assert any(e.get("ev") == "leds" for e in got[0])
+
+
+SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scenarios")
