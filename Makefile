@@ -74,6 +74,7 @@ bench: $(STAMP) mpy
 	for f in digital colour; do (cd $(BUILD)/mpy-host && \
 		MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k ../../bench/bench_board.py $$f) || exit 1; done
 	$(PY) bench/bench_latency.py
+	$(PY) bench/bench_sim_idle.py
 	$(PY) bench/bench_usb.py
 	$(PY) bench/bench_heap.py
 

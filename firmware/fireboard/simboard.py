@@ -9,7 +9,7 @@
 #             3 a sensor that reads noise
 #   i S       the same, taken in at once without debounce (set-up)
 #   b G V     button on GPIO G pressed (V=1) or released (V=0)
-#   j JSON    a command ({"cmd": "new", ...}), as over USB
+#   c LINE    a command line, as over USB ("status", 'new {"mode": "solitaire"}')
 #   e TEXT    report TEXT as an error event now (bad input the host found)
 #
 # Events go to standard output as JSON lines (docs/protocol.md).
@@ -25,6 +25,13 @@ from fireice import forget
 class Board:
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
+        self.now = 0
+        self.start()
+
+    def start(self):
+        # the firmware starts: at power-up, or again after a soft reset
+        # (fireboard.simstart)
+        flash, seed, front = self.args
         if flash:
             kb = os.getenv("FIREICE_FLASH_KB")
             if kb:  # a flash of a real board's size (fireboard.simflash)
@@ -41,14 +48,17 @@ class Board:
             store = MemStore()
         from fireboard.board import start
 
-        self.now = 0
         self.app, self.hw, started = start(
             store, lambda cfg: Hardware(cfg, seed), self.emit, seed, front
         )
         forget("fireboard.board")
         self.hw.on_frame = self.frame
-        self.hello(self.app.cfg)
-        self.app.begin(0, *started)
+        from fireboard import simstart  # loaded now the start-up code is gone
+
+        simstart.started(self)
+        simstart = None
+        forget("fireboard.simstart")
+        self.app.begin(self.now, *started)
 
     def emit(self, ev):
         if "at" not in ev:
@@ -57,15 +67,8 @@ class Board:
         w(json.dumps(ev))
         w("\n")
 
-    def command(self, arg):
-        # a command line, as over USB (docs/protocol.md): {"cmd": "status"},
-        # {"cmd": "leds walk 100"}; other keys go with it as a JSON object:
-        # {"cmd": "new", "mode": "solitaire"} is the line new {"mode": ...}
-        msg = json.loads(arg)
-        line = msg.pop("cmd")
-        msg.pop("at", None)
-        if msg:
-            line += " " + json.dumps(msg)
+    def command(self, line):
+        # a command line, as over USB (docs/protocol.md)
         gc.collect()  # see App.new_game
         from fireboard import usb
 
@@ -75,33 +78,6 @@ class Board:
         gc.collect()
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
-        if self.app.reboot:
-            self.app = self.hw = None
-            gc.collect()
-            self.__init__(*self.args)
-
-    def hello(self, cfg):
-        # written a piece at a time: no list of 51 names in the heap
-        from fireice.geom import hole_name
-        from fireice.version import VERSION
-
-        forget("fireice.version")
-
-        w = sys.stdout.write
-        w(
-            '{"ev": "hello", "at": 0, "version": "%s", "front": "%s", "leds": ['
-            % (VERSION, cfg["front"])
-        )
-        m = cfg["led_map"]
-        for k in range(51):
-            h = m[k] if m else k
-            w(
-                '"%s"%s'
-                % (
-                    hole_name(h) if h < 49 else "turn-fire" if h == 49 else "turn-ice",
-                    ", " if k < 50 else "]}\n",
-                )
-            )
 
     def frame(self, rgb):
         w = sys.stdout.write
@@ -113,15 +89,31 @@ class Board:
             )
 
     def run_to(self, at):
+        # a scan every scan_ms up to at. After each, while no hole is being
+        # debounced, fireboard.simidle says which scans change nothing, and
+        # they are skipped: idle time costs nothing. The first scan (it takes
+        # in the inputs before it) and the last before at always run, so the
+        # readings are those of a board that scanned all along.
         app = self.app
         hw = self.hw
         period = app.cfg["scan_ms"]
-        while self.now < at:
-            self.now += 1
-            hw.now = self.now
-            if self.now % period == 0:
-                app.tick(self.now)
-        app.now = self.now
+        last = at - at % period
+        t = self.now - self.now % period + period
+        while t <= at:
+            self.now = t
+            hw.now = t
+            app.tick(t)
+            now = t
+            t += period
+            if t < last and app.deb.cand == app.deb.stable:
+                from fireboard import simidle
+
+                t = simidle.next_scan(self, now, t, last)
+                simidle = None
+                forget("fireboard.simidle")
+        self.now = at
+        hw.now = at
+        app.now = at
 
     def line(self, text):
         op = text[0]
@@ -137,7 +129,7 @@ class Board:
         elif op == "b":
             gpio, v = arg.split()
             self.hw.pressed[int(gpio)] = int(v)
-        elif op == "j":
+        elif op == "c":
             self.command(arg)
         elif op == "e":
             self.emit({"ev": "error", "reason": arg})
@@ -155,11 +147,16 @@ def main(argv):
         if len(text) > 1:
             try:
                 board.line(text)
-            except MemoryError as e:
+                if board.app.reboot:  # a soft reset
+                    from fireboard import simstart
+
+                    simstart.reset(board)
+            except Exception as e:  # never stop over one input: say so, and carry on
                 sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
-                # never stop over one input: say so, and carry on
+                forget("fireboard.usb")
                 gc.collect()
-                board.emit({"ev": "error", "reason": "out of memory: %s" % text[:40].strip()})
+                why = "out of memory" if isinstance(e, MemoryError) else repr(e)
+                board.emit({"ev": "error", "reason": "%s: %s" % (why, text[:40].strip())})
 
 
 if __name__ == "__main__":

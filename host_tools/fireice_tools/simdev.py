@@ -74,6 +74,19 @@ def _raw(fd, isig):
         termios.tcsetattr(fd, termios.TCSANOW, a)
 
 
+# What the interpreter runs at each start: main.py, as a board does. When it
+# ends with SystemExit (a soft reset: the reboot command, which calls
+# machine.soft_reset(), or the host gone) the interpreter ends too, and
+# PtyBoard.run starts it again, as a board restarts its firmware; the unix
+# port would otherwise stay at its REPL (-i). Anything else that stops the
+# firmware (Ctrl-C, an error) leaves the REPL, as on a board.
+BOOT = """import os
+try:
+    exec(open("main.py").read())
+except SystemExit:
+    os.system("kill -9 $PPID")
+"""
+
 # `fireice sim --pty`: the firmware shares its heap with the REPL that fireice
 # flash and diag drive (raw REPL, file transfers), so it gets more than
 # the board's budget of simhost.HEAP
@@ -117,7 +130,8 @@ class PtyBoard:
         env["MICROPYPATH"] = self.flash + os.pathsep + ".frozen"
         argv = [firmware.tool("micropython"), "-X", "heapsize=" + self.heapsize]
         if os.path.exists(os.path.join(self.flash, "main.py")):
-            argv += ["-i", "main.py"]
+            argv += ["-i", "-c", BOOT]
+        die = simhost.die_with_parent()
         self.proc = subprocess.Popen(
             argv,
             stdin=slave,
@@ -127,7 +141,7 @@ class PtyBoard:
             env=env,
             pass_fds=(3,),
             start_new_session=True,
-            preexec_fn=lambda: _child_setup(r),
+            preexec_fn=lambda: _child_setup(r, die),
         )
         os.close(slave)
         os.close(r)
@@ -231,9 +245,12 @@ class PtyBoard:
             self.host.run_to(max(self.host.now, self.ms()))
 
 
-def _child_setup(r):
+def _child_setup(r, die=None):
     # the terminal becomes the interpreter's controlling terminal (Ctrl-C
-    # is then SIGINT for it), and the world's pipe its fd 3
+    # is then SIGINT for it), and the world's pipe its fd 3; the
+    # interpreter dies with this process
+    if die is not None:
+        die()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     if r != 3:
         os.dup2(r, 3)

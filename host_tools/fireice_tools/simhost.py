@@ -9,7 +9,9 @@ The board writes its events to standard output itself."""
 import atexit
 import json
 import os
+import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -20,6 +22,7 @@ from fireice.geom import parse_position
 from fireice.notation import parse_hole, parse_side
 from fireice_tools import firmware
 
+PR_SET_PDEATHSIG = 1  # prctl(2)
 RUN_ON_MS = 2000  # after the end of input
 PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
@@ -28,6 +31,77 @@ BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.defaults)
 HEAP = "64k"
 # the .py sources are compiled in the heap itself, so they need more
 HEAP_SOURCE = "256k"
+MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skipped unread
+# ms of virtual time, about 23 days: the firmware keeps its times in 32-bit
+# arrays, and the unix port's ticks_diff does not wrap them as a Pico's does
+MAX_AT = 2 * 10**9
+COMMAND_MAX = 240  # bytes in a USB command line (fireboard.console)
+CONFIG_MAX = 1 << 20  # a config.json the host reads (the board has its own checks)
+
+
+class InputError(FireIceError):
+    """An input line that cannot be used (reported as an error event)."""
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _kind(v):
+    """What v is, for an error message: short, whatever v holds."""
+    if isinstance(v, (dict, list)):
+        return "a JSON " + ("object" if isinstance(v, dict) else "array")
+    return _shown(json.dumps(v), 40)
+
+
+def _shown(text, n):
+    """text cut to n characters, on one line of printable ASCII."""
+    text = text[:n] + ("..." if len(text) > n else "")
+    return "".join(c if " " <= c <= "~" else ascii(c)[1:-1] for c in text)
+
+
+def command_line(msg):
+    """The USB command line of a {"cmd": ...} input: the name, then the
+    other keys but "at" as a JSON object. InputError if it cannot be one."""
+    name = msg["cmd"]
+    if not isinstance(name, str) or not name.strip():
+        raise InputError("'cmd' is a command line such as status, not %s" % _kind(name))
+    rest = {k: v for k, v in msg.items() if k not in ("cmd", "at")}
+    line = name
+    if rest:
+        try:
+            line += " " + json.dumps(rest)
+        except (ValueError, RecursionError):
+            raise InputError("the command's arguments are nested too deep") from None
+    if any((c < " " and c != "\t") or c == "\x7f" for c in line):
+        raise InputError("a command line has no line ends or control characters")
+    try:
+        n = len(line.encode())
+    except UnicodeError:
+        raise InputError("a command line is UTF-8 text") from None
+    if n > COMMAND_MAX:
+        raise InputError("a command line is at most %d bytes, not %d" % (COMMAND_MAX, n))
+    return line
+
+
+def read_lines(stream, limit=MAX_LINE):
+    """The lines of a binary stream: (text, None) for each, or (None, why)
+    for one that is too long (its rest skipped unread) or not UTF-8."""
+    while True:
+        b = stream.readline(limit + 1)
+        if not b:
+            return
+        if isinstance(b, str):  # a text stream
+            b = b.encode("utf-8", "surrogateescape")
+        if len(b) > limit and not b.endswith(b"\n"):
+            while b and not b.endswith(b"\n"):
+                b = stream.readline(limit)
+            yield None, "an input line is at most %d bytes" % limit
+            continue
+        try:
+            yield b.decode(), None
+        except UnicodeError:
+            yield None, "an input line is UTF-8 text: %s" % _shown(repr(b.strip())[2:-1], 80)
 
 
 class World:
@@ -76,6 +150,8 @@ class Host:
         self.buttons = pins or BUTTONS
 
     def send(self, line):
+        if line[:2] == "j ":  # a command as JSON (as the simulator page asks): its line
+            line = "c " + command_line(json.loads(line[2:]))
         self.out.write(line + "\n")
 
     def sync(self):
@@ -97,66 +173,97 @@ class Host:
             self.sync()
 
     def line(self, text):
-        """One JSON input line: bad ones are reported by the board as error
-        events at the current time, and change nothing."""
+        """One JSON input line: an unusable one (whatever its type, depth or
+        size) is reported by the board as one error event at the current
+        time, and changes nothing."""
         try:
-            msg = json.loads(text)
-            if not isinstance(msg, dict):
-                raise FireIceError("an input line is a JSON object")
-            at = msg.get("at", self.now)
-            if not isinstance(at, int) or isinstance(at, bool) or at < self.now:
-                raise FireIceError("'at' must be a whole number of ms, not before %d" % self.now)
-            self.check(msg)
-        except (ValueError, FireIceError) as e:
-            return self.error("%s: %s" % (e, text.strip()[:80]))
-        self.run_to(at)
+            msg = self.parse(text)
+        except InputError as e:
+            return self.error("%s: %s" % (e, _shown(text.strip(), 80)))
+        self.run_to(msg.get("at", self.now))
         self.apply(msg)
 
+    def parse(self, text):
+        """The input object of a line, checked; InputError says what is wrong."""
+        if len(text) > MAX_LINE:
+            raise InputError("an input line is at most %d bytes" % MAX_LINE)
+        try:
+            msg = json.loads(text)
+        except RecursionError:
+            raise InputError("JSON nested too deep") from None
+        except ValueError as e:
+            raise InputError("not JSON (%s)" % e) from None
+        if not isinstance(msg, dict):
+            raise InputError("an input line is a JSON object")
+        at = msg.get("at", self.now)
+        if not _whole(at) or not self.now <= at <= MAX_AT:
+            raise InputError("'at' must be a whole number of ms, %d..%d" % (self.now, MAX_AT))
+        try:
+            self.check(msg)
+        except (FireIceError, ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+            raise InputError(str(e)) from None
+        return msg
+
     def error(self, reason):
-        self.send("e " + reason.replace("\n", " "))
+        self.send("e " + _shown(reason, 240))
 
     @staticmethod
     def _ms(msg, key, default, top):
         v = msg.get(key, default)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
-            raise FireIceError("%r must be 0..%d ms" % (key, top))
+        if not _whole(v) or not 0 <= v <= top:
+            raise InputError("%r must be 0..%d ms" % (key, top))
         return v
 
+    @staticmethod
+    def _hole(msg, key):
+        v = msg[key]
+        if not isinstance(v, str):
+            raise InputError("%r is a hole such as C4, not %s" % (key, _kind(v)))
+        return parse_hole(v)
+
     def check(self, msg):
-        """Raise FireIceError if msg cannot be applied now."""
+        """Raise InputError (or FireIceError) if msg cannot be applied now."""
         pegs = self.world.pegs
         kinds = [k for k in ("board", "lift", "put", "press", "cmd") if k in msg]
         if not kinds and "bounce" in msg:
             kinds = ["bounce"]  # else "bounce" is the chatter of a lift or put
+        if not kinds and list(msg) == ["at"]:
+            return  # time runs on to at; nothing else happens
         if len(kinds) != 1:
-            raise FireIceError("an input has one of board, lift, put, bounce, press, cmd")
+            raise InputError("an input has one of board, lift, put, bounce, press, cmd")
         kind = kinds[0]
+        if kind == "cmd":
+            command_line(msg)
+            return
         for key in msg:
-            if key not in ("at", kind, "peg", "bounce", "ms") and kind != "cmd":
-                raise FireIceError("unknown key %r" % key)
+            if key not in ("at", kind, "peg", "bounce", "ms"):
+                raise InputError("unknown key %r" % (key[:40],))
+        if "peg" in msg and msg["peg"] not in ("fire", "ice"):
+            raise InputError("'peg' is fire or ice, not %s" % _kind(msg["peg"]))
+        if kind != "bounce":
+            self._ms(msg, "bounce", 0, 1000)
+        self._ms(msg, "ms", 0, 10000)
         if kind == "board":
+            if not isinstance(msg["board"], str):
+                raise InputError(
+                    "'board' is a position of 49 characters, not %s" % _kind(msg["board"])
+                )
             parse_position(msg["board"])
         elif kind == "lift":
-            if not pegs[parse_hole(msg["lift"])]:
-                raise FireIceError("no peg in %s to lift" % msg["lift"])
-            self._ms(msg, "bounce", 0, 1000)
+            if not pegs[self._hole(msg, "lift")]:
+                raise InputError("no peg in %s to lift" % msg["lift"])
         elif kind == "put":
-            if pegs[parse_hole(msg["put"])]:
-                raise FireIceError("%s already holds a peg" % msg["put"])
-            if "peg" in msg:
-                parse_side(msg["peg"])
-            elif self.front == "colour":
-                raise FireIceError('the colour front end needs "peg": "fire" or "ice"')
-            self._ms(msg, "bounce", 0, 1000)
+            if pegs[self._hole(msg, "put")]:
+                raise InputError("%s already holds a peg" % msg["put"])
+            if "peg" not in msg and self.front == "colour":
+                raise InputError('the colour front end needs "peg": "fire" or "ice"')
         elif kind == "bounce":
-            parse_hole(msg["bounce"])
+            self._hole(msg, "bounce")
             self._ms(msg, "ms", 15, 1000)
-        elif kind == "press":
-            if msg["press"] not in self.buttons:
-                raise FireIceError("press undo or new, not %r" % (msg["press"],))
-            self._ms(msg, "ms", PRESS_MS, 10000)
-        elif kind == "cmd" and not isinstance(msg["cmd"], str):
-            raise FireIceError("cmd is a name")
+        else:  # press
+            p = msg["press"]
+            if not isinstance(p, str) or p not in self.buttons:
+                raise InputError("press undo or new, not %s" % _kind(p))
 
     def apply(self, msg):
         w = self.world
@@ -182,7 +289,7 @@ class Host:
             self.releases.append([self.now + msg.get("ms", PRESS_MS), gpio])
             self.releases.sort()
         elif "cmd" in msg:
-            self.send("j " + json.dumps(msg))
+            self.send("c " + command_line(msg))
         elif "bounce" in msg:
             h = parse_hole(msg["bounce"])
             w.bounce_until[h] = self.now + msg.get("ms", 15)
@@ -208,34 +315,84 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, source=False):
     argv += ["--flash", os.path.abspath(flash)]
     if front:
         argv += ["--front", front]
+    # after a soft reset the board runs this again, in a fresh interpreter
+    # (fireboard.simboard, Board.start), which dies with the one before it
+    setpriv = shutil.which("setpriv")
+    env["FIREICE_SIM_RESTART"] = shlex.join(
+        ([setpriv, "--pdeathsig", "KILL"] if setpriv else []) + argv
+    )
     return argv, env, cwd
 
 
 def flash_config(flash):
     """(front, button GPIOs) of a board whose flash folder holds a
-    config.json, else the defaults."""
+    config.json, else the defaults; a config.json that cannot be read
+    (whatever its size, depth or bytes) gives the defaults too: the board
+    reports it itself."""
     front = "digital"
     pins = dict(BUTTONS)
     try:
-        with open(os.path.join(flash, "config.json")) as f:
-            cfg = json.load(f)
-        front = cfg.get("front", front)
+        with open(os.path.join(flash, "config.json"), "rb") as f:
+            data = f.read(CONFIG_MAX + 1)
+        if len(data) > CONFIG_MAX:
+            return front, pins
+        cfg = json.loads(data.decode())
+    except (OSError, ValueError, RecursionError):
+        return front, pins
+    if not isinstance(cfg, dict):
+        return front, pins
+    if cfg.get("front") in ("digital", "colour"):
+        front = cfg["front"]
+    given = cfg.get("pins")
+    if isinstance(given, dict):
         for name in pins:
-            pins[name] = cfg.get("pins", {}).get("button_" + name, pins[name])
-    except (OSError, ValueError, AttributeError, TypeError):
-        pass  # the board reports a bad config.json itself
+            gpio = given.get("button_" + name)
+            if _whole(gpio) and 0 <= gpio <= 29:
+                pins[name] = gpio
     return front, pins
+
+
+def die_with_parent():
+    """A preexec_fn for a child process that must not outlive this one (Linux:
+    the kernel kills it when the thread that started it ends), or None
+    where that cannot be asked for. Start the child from the main thread."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        prctl = libc.prctl
+    except (ImportError, OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def setup():
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the parent is already gone
+            os._exit(1)
+
+    return setup
 
 
 def run_headless(stdin, front=None, flash=None, seed=0, heapsize=None, source=False):
     """JSON lines from stdin to the board; returns the board's exit status."""
     argv, env, cwd = board_command(front, flash, seed, heapsize, source)
-    board = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.PIPE, text=True, bufsize=1)
+    board = subprocess.Popen(
+        argv,
+        env=env,
+        cwd=cwd,
+        stdin=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        bufsize=1,
+        preexec_fn=die_with_parent(),
+    )
     cfg_front, pins = flash_config(flash) if flash else ("digital", BUTTONS)
     host = Host(board.stdin, front or cfg_front, pins)
     try:
-        for text in stdin:
-            if text.strip():
+        for text, why in read_lines(getattr(stdin, "buffer", stdin)):
+            if why:
+                host.error(why)
+            elif text.strip():
                 host.line(text)
         host.finish()
         board.stdin.close()
