@@ -90,6 +90,8 @@ def parse(text):
             break
         k += 1
     moves = _tokens("\n".join(lines[k:]), k + 1)
+    if moves and moves[-1] == "*":
+        moves.pop()  # PGN's marker of a game that goes on
     rec = Record(tags, moves)
     check_tags(rec)
     return rec
@@ -117,7 +119,7 @@ def check_tags(rec):
         except FireIceError:
             raise RecordError("tag ToMove is %r, not fire or ice" % to_move)
     result = rec.get("Result")
-    if result is not None:
+    if result is not None and result != "*":
         ok = ("fire", "ice", "draw") if mode == "duel" else ("won", "lost")
         if result not in ok:
             raise RecordError("tag Result is %r; a %s ends %s" % (result, mode, " or ".join(ok)))
@@ -163,7 +165,11 @@ def replay(rec, game=None):
         game.push(frm, to)
     result = rec.get("Result")
     got = RESULT_NAMES[game.result]
-    if result is not None and result != got:
+    if result == "*":
+        if got is not None:
+            why = "tag Result is * (the game goes on) but the moves give %s" % got
+            return game, (None, None, why)
+    elif result is not None and result != got:
         if got is None:
             why = "tag Result is %s but the game is not over" % result
         else:

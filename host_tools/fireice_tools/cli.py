@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import sys
 
 from fireice import art, record
@@ -11,16 +12,33 @@ from fireice.position import Position
 from fireice.version import VERSION
 
 
+class NotText(ValueError):
+    """A record file that is not UTF-8 text."""
+
+
 def _read(path):
+    """The text of a record file (- for standard input). OSError when it
+    cannot be read, NotText when it is not UTF-8."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise NotText(
+            "%s is not UTF-8 text (byte 0x%02x at offset %d): is it a game record?"
+            % ("standard input" if path == "-" else path, data[e.start], e.start)
+        ) from None
 
 
 def replay_text(text):
-    """Replay record text. Returns (summary dict, game or None)."""
+    """Replay record text. Returns (summary dict, game or None): None when
+    there is no game to play (an empty text, a bad header)."""
     try:
+        if not text.strip():
+            raise record.RecordError("the record is empty: no tags and no moves")
         rec = record.parse(text)
         game = record.new_game(rec)
     except FireIceError as e:
@@ -81,12 +99,18 @@ def cmd_replay(args):
     except OSError as e:
         print("fireice replay: cannot read %s: %s" % (args.file, e.strerror), file=sys.stderr)
         return 2
+    except NotText as e:
+        print("fireice replay: %s" % e, file=sys.stderr)
+        return 2
     summary, game = replay_text(text)
     err = summary["error"]
     if args.json:
         print(json.dumps(summary))
     else:
-        print(describe(summary, game))
+        if game is not None:
+            # with no game (a bad header, an empty file) there is no board
+            # to show and nothing goes on: only the error
+            print(describe(summary, game))
         if err:
             if err["ply"] is None:
                 print("error: %s" % err["reason"], file=sys.stderr)
@@ -208,6 +232,7 @@ def cmd_flash(args):
 
 def cmd_diag(args):
     from fireice_tools import diag
+    from fireice_tools.device import DeviceError
 
     def run(board):
         if args.self_test:
@@ -216,11 +241,21 @@ def cmd_diag(args):
             return 0 if report["ok"] else 3
         if args.walk:
             return diag.walk(board, args.walk)
-        if args.calibrate:
-            diag.calibrate(board)
-            return 0
-        if args.wiring:
-            diag.wiring_map(board)
+        if args.calibrate or args.wiring:
+            what = "calibration" if args.calibrate else "wiring map"
+            try:
+                if args.calibrate:
+                    diag.calibrate(board)
+                else:
+                    diag.wiring_map(board)
+            except (KeyboardInterrupt, EOFError) as e:
+                why = "stopped" if isinstance(e, KeyboardInterrupt) else "end of input"
+                print("\nfireice diag: %s: the %s was not stored" % (why, what), file=sys.stderr)
+                try:
+                    board.command("leds off", timeout=1.0)  # the game's lights again
+                except DeviceError:
+                    pass
+                return 130 if isinstance(e, KeyboardInterrupt) else 1
             return 0
         return diag.live(board, frames=args.frames)
 
@@ -228,7 +263,7 @@ def cmd_diag(args):
 
 
 def cmd_games(args):
-    import os
+    from fireice_tools import device
 
     def run(board):
         if args.delete:
@@ -240,16 +275,51 @@ def cmd_games(args):
         if args.list:
             print("\n".join(names))
             return 0
-        os.makedirs(args.dir, exist_ok=True)
+        who = args.board
+        if not who:
+            who = device.usb_serial_number(board.port)
+            if who:
+                print("board %s (its USB serial number)" % who)
+            else:
+                who = "unknown-board"
+                print(
+                    "%s reports no USB serial number: its games go under %s/ "
+                    "(--board NAME names the board)" % (board.port, who)
+                )
+        folder = os.path.join(args.dir, device.safe_name(who))
+        os.makedirs(folder, exist_ok=True)
         for name in names:
             text = board.command("game " + name)["text"]
-            dst = os.path.join(args.dir, name.replace("/", "-"))
-            with open(dst, "w", encoding="utf-8") as f:
+            dst, same = _free_name(folder, name.replace("/", "-"), text)
+            if same:
+                print("%s: already in %s (the same text)" % (name, dst))
+                continue
+            # "x": never over a file that is there
+            with open(dst, "x", encoding="utf-8") as f:
                 f.write(text)
             print("%s -> %s (%d bytes)" % (name, dst, len(text.encode())))
         return 0
 
     return _device(args.port, run)
+
+
+def _free_name(folder, name, text):
+    """(path, same) for a downloaded game: the first of name, name-2,
+    name-3 ... (before the extension) that is free, or one that already
+    holds exactly this text (same True). A file is never overwritten."""
+    stem, ext = os.path.splitext(name)
+    n = 1
+    while True:
+        path = os.path.join(folder, name if n == 1 else "%s-%d%s" % (stem, n, ext))
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                if f.read() == text:
+                    return path, True
+        except FileNotFoundError:
+            return path, False
+        except (OSError, UnicodeDecodeError):
+            pass  # something else is there: keep it, take the next name
+        n += 1
 
 
 def build_parser():
@@ -290,7 +360,14 @@ def build_parser():
     gm.add_argument(
         "--port", help="serial port (default: $FIREICE_PORT, or the one board attached)"
     )
-    gm.add_argument("--dir", default="games-from-board", help="where to put them")
+    gm.add_argument(
+        "--dir", default="games-from-board", help="where to put them (a folder per board)"
+    )
+    gm.add_argument(
+        "--board",
+        metavar="NAME",
+        help="the board's folder name (default: its USB serial number)",
+    )
     gm.add_argument("--list", action="store_true", help="only list them")
     gm.add_argument("--delete", nargs="+", metavar="NAME", help="delete these from the board")
     gm.set_defaults(func=cmd_games)
@@ -333,9 +410,33 @@ def build_parser():
     return p
 
 
+_POSITION_CHARS = frozenset("#Oo0-.")
+
+
+def _positions_are_not_options(argv):
+    """`fireice show ------...`: a position may start with "-", which
+    argparse would take for an option. Put "--" before such a word (any
+    word of position characters only, three or more, after show)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    words = [w for w in argv if not w.startswith("-")]
+    if not words or words[0] != "show" or "--" in argv:
+        return argv
+    k = argv.index("show")
+    for j in range(k + 1, len(argv)):
+        word = argv[j]
+        if word.startswith("-") and len(word) >= 3 and set(word) <= _POSITION_CHARS:
+            return argv[:j] + ["--"] + argv[j:]
+    return argv
+
+
 def main(argv=None):
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    args = build_parser().parse_args(_positions_are_not_options(argv))
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # the reader went away (fireice ... | head): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -59,6 +59,25 @@ def find_port(port=None):
     raise DeviceError("several boards attached (%s): say which with --port" % ", ".join(found))
 
 
+def usb_serial_number(port):
+    """The USB serial number of the device behind port (a Pico's is its
+    flash chip's unique id), or None: a port that is no USB device (the
+    virtual board's pseudo-terminal) or one that reports none."""
+    from serial.tools import list_ports
+
+    real = os.path.realpath(port)
+    for p in list_ports.comports():
+        if os.path.realpath(p.device) == real:
+            return p.serial_number or None
+    return None
+
+
+def safe_name(text):
+    """text as one file name: letters, digits, - and _ only."""
+    out = "".join(c if c.isalnum() or c in "-_" else "-" for c in text.strip())
+    return out.strip("-") or "board"
+
+
 class Board:
     """The board's command protocol: one line out, one JSON reply back.
     Events that come in between are kept in events."""
@@ -180,11 +199,12 @@ except OSError:
 """
 
 
-def local_image(arch):
-    """{path on the board: bytes}: the firmware compiled for arch."""
+def local_image(arch, kind="micropython"):
+    """{path on the board: bytes}: the firmware a board of this kind runs
+    (firmware.board_sources), compiled for arch."""
     built = firmware.compile_firmware(arch)
     files = {}
-    for rel in firmware.sources():
+    for rel in firmware.board_sources(kind):
         name = rel[:-3] + ".mpy"
         with open(os.path.join(built, name), "rb") as f:
             files[name] = f.read()
@@ -233,7 +253,10 @@ def _flash(port, wipe, out, tty):
                 "the board's MicroPython takes .mpy version %d, arch %s; we build version %d:"
                 " update MicroPython on the board" % (mpy & 0xFF, arch, MPY_VERSION)
             )
-        image = local_image(arch)
+        # a MicroPython board, or the unix port behind `fireice sim --pty`
+        platform = t.eval("__import__('sys').platform")
+        kind = "unix" if platform in ("linux", "darwin") else "micropython"
+        image = local_image(arch, kind)
         text = []
         t.exec(_HASHES, data_consumer=text.append)
         remote = {}

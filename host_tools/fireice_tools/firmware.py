@@ -29,6 +29,40 @@ def sources():
     return out
 
 
+# Modules of the virtual board only: its hardware (simhw), the headless
+# board (simboard, with memstore as its flash) and the board as a USB
+# device on the unix port (simdevice).
+SIM_ONLY = (
+    "fireboard/memstore.py",
+    "fireboard/simboard.py",
+    "fireboard/simdevice.py",
+    "fireboard/simhw.py",
+)
+# The hardware backend each kind of board runs (fireboard.board.run picks
+# it by sys.implementation and sys.platform).
+BACKENDS = {
+    "micropython": "fireboard/hw_rp2.py",
+    "circuitpython": "fireboard/hw_circuitpython.py",
+    "unix": "fireboard/simdevice.py",
+}
+
+
+def board_sources(kind="micropython"):
+    """The firmware files a board of this kind runs, as in sources():
+    "micropython" (a Pico, the default), "circuitpython" (an RP2040 board
+    on CircuitPython) or "unix" (the virtual board as a USB device on the
+    MicroPython unix port, `fireice sim --pty`). The other kinds' hardware
+    backends and the virtual board's modules are left out, except what a
+    unix "board" runs itself (simdevice, simhw)."""
+    if kind not in BACKENDS:
+        raise ValueError("a board is %s, not %r" % (", ".join(BACKENDS), kind))
+    leave = set(SIM_ONLY) | set(BACKENDS.values())
+    leave.discard(BACKENDS[kind])
+    if kind == "unix":
+        leave.discard("fireboard/simhw.py")
+    return [rel for rel in sources() if rel not in leave]
+
+
 def tool(name):
     """A command installed beside this Python (the project's .venv), or on PATH."""
     here = os.path.join(os.path.dirname(sys.executable), name)
@@ -83,7 +117,7 @@ def circuitpython_tree(out):
     stay the same. Returns the files written."""
     root = firmware_dir()
     written = []
-    for rel in sources() + ["main.py"]:
+    for rel in board_sources("circuitpython") + ["main.py"]:
         with open(os.path.join(root, rel)) as f:
             lines = f.read().split("\n")
         for k, line in enumerate(lines):

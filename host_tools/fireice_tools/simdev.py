@@ -54,7 +54,7 @@ def install(flash, arch="host"):
     """Put the current firmware (compiled for arch) on a flash folder, as a
     board comes from the maker: what `fireice flash` would copy."""
     built = firmware.compile_firmware(arch)
-    for rel in firmware.sources():
+    for rel in firmware.board_sources("unix"):
         dst = os.path.join(flash, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(os.path.join(built, rel[:-3] + ".mpy"), dst)

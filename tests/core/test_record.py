@@ -110,3 +110,19 @@ def test_fixtures_agree_with_the_reference():
         for key in ("result", "position", "control", "to_move"):
             assert got[key] == want[key], (name, key, got[key], want[key])
         assert (got["error"] is None) == (want["error"] is None), name
+
+
+def test_pgn_star_means_the_game_goes_on():
+    # "*" as the Result tag or as the last word of the move text
+    for text in ('[Result "*"]\n1. D4-C4 D4-D5 *\n', "D4-C4 D4-D5 *", '[Result "*"]\nD4-C4 D4-D5'):
+        rec = parse(text)
+        assert rec.moves == ["D4-C4", "D4-D5"], text
+        game, err = replay(rec)
+        assert err is None and game.result == 0 and summary(game)["to_move"] == "fire", text
+    # a finished game is not one that goes on
+    setup = "OOO#O#O###OO#-#OO##O#-#OOO--OO--######O-O#-###OOO"
+    game, err = replay(parse('[Setup "%s"]\n[Result "*"]' % setup))
+    assert err[0] is None and "moves give ice" in err[2]
+    # anywhere else it is a bad move at its ply
+    game, err = replay(parse("D4-C4 * D4-D5"))
+    assert err[0] == 2 and err[1] == "*"

@@ -10,6 +10,7 @@ from fireice_tools import cli
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(ROOT, "tests", "reference", "fixtures")
 FIREICE = os.path.join(os.path.dirname(sys.executable), "fireice")
+START = "-" * 24 + "#" + "-" * 24
 SEED000 = "OOO#O#O###OO#-#OO##O#-#OOO--OO--######O-O#-###OOO"
 
 
@@ -95,3 +96,92 @@ def test_main_in_process(capsys):
     assert json.loads(capsys.readouterr().out)["result"] == "ice"
     with pytest.raises(SystemExit):
         cli.main(["frobnicate"])
+
+
+def test_show_takes_a_position_that_starts_with_a_dash():
+    # the start position of the README: argparse must not take it for an option
+    p = run("show", START)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.count("#") == 1 + 1  # D4 and the key
+    p = run("show", "-" * 49)
+    assert p.returncode == 0, p.stderr
+    p = run("show", "--", START)
+    assert p.returncode == 0, p.stderr
+    p = run("show", "-" * 10)  # still a position, and a wrong one
+    assert p.returncode == 1 and "49 characters" in p.stderr
+
+
+def test_replay_of_a_file_that_is_not_text(tmp_path):
+    bad = tmp_path / "photo.jpg"
+    bad.write_bytes(b"\xff\xd8\xff\xe0 JFIF")
+    for args in (("replay", str(bad)), ("replay", "--json", str(bad))):
+        p = run(*args)
+        assert p.returncode == 2, p.stderr
+        assert "Traceback" not in p.stderr
+        assert "not UTF-8 text (byte 0xff at offset 0)" in p.stderr and p.stdout == ""
+    p = subprocess.run(
+        [FIREICE, "replay", "-"], input=b"D4-C4 \xe9", capture_output=True, timeout=60
+    )
+    assert p.returncode == 2 and b"standard input is not UTF-8" in p.stderr
+
+
+def test_replay_of_an_empty_file_is_an_error(tmp_path):
+    empty = tmp_path / "empty.txt"
+    for text in ("", "\n  \n"):
+        empty.write_text(text)
+        p = run("replay", str(empty))
+        assert p.returncode == 1 and "error: the record is empty" in p.stderr
+        assert p.stdout == ""
+        p = run("replay", "--json", str(empty))
+        assert p.returncode == 1
+        assert json.loads(p.stdout)["error"]["reason"].startswith("the record is empty")
+
+
+def test_replay_of_a_bad_header_shows_only_the_error(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Mode "chess"]\nD4-C4\n')
+    p = run("replay", str(bad))
+    assert p.returncode == 1
+    assert p.stdout == ""  # no empty board, no "Game goes on"
+    assert p.stderr == "error: tag Mode is 'chess', not duel or solitaire\n"
+
+
+def test_replay_takes_the_pgn_star():
+    p = run("replay", "-", stdin='[Result "*"]\n1. D4-C4 D4-D5 *\n')
+    assert p.returncode == 0, p.stderr
+    assert "Game goes on: Fire to move" in p.stdout
+
+
+def test_downloaded_games_never_overwrite(tmp_path):
+    # the names fireice games picks: the first free one, or one with the same text
+    path, same = cli._free_name(str(tmp_path), "games-0001.txt", "A")
+    assert path == str(tmp_path / "games-0001.txt") and not same
+    (tmp_path / "games-0001.txt").write_text("A")
+    assert cli._free_name(str(tmp_path), "games-0001.txt", "A") == (path, True)
+    path, same = cli._free_name(str(tmp_path), "games-0001.txt", "B")
+    assert path == str(tmp_path / "games-0001-2.txt") and not same
+    (tmp_path / "games-0001-2.txt").write_text("B")
+    path, same = cli._free_name(str(tmp_path), "games-0001.txt", "C")
+    assert path == str(tmp_path / "games-0001-3.txt") and not same
+
+
+def test_the_board_is_named_by_its_usb_serial_number(monkeypatch, tmp_path):
+    from serial.tools import list_ports
+
+    from fireice_tools import device
+
+    class Port:
+        def __init__(self, dev, sn):
+            self.device, self.serial_number = dev, sn
+
+    link = tmp_path / "pico"
+    link.symlink_to("/dev/ttyACM7")
+    monkeypatch.setattr(
+        list_ports,
+        "comports",
+        lambda: [Port("/dev/ttyACM3", "E6614C311B7A1234"), Port("/dev/ttyACM7", "DF6050")],
+    )
+    assert device.usb_serial_number("/dev/ttyACM3") == "E6614C311B7A1234"
+    assert device.usb_serial_number(str(link)) == "DF6050"  # a link to the port
+    assert device.usb_serial_number("/dev/pts/4") is None
+    assert device.safe_name("../a b/c") == "a-b-c"

@@ -2,7 +2,10 @@
 flash, the command protocol, mpremote, diag's self-test, games and replay."""
 
 import json
+import os
 import random
+import re
+import signal
 import subprocess
 import time
 
@@ -15,6 +18,7 @@ from fireice.duel import Duel
 from fireice.geom import START, hole_name
 from fireice.moves import legal_moves
 from fireice.version import VERSION
+from fireice_tools import firmware
 from fireice_tools.device import DeviceError
 
 
@@ -46,6 +50,14 @@ def test_flash_a_blank_board_then_only_what_changed(tmp_path):
         assert "34 of 34 files changed" in p.stdout or "files changed" in p.stdout
         assert "the board runs fireice %s" % VERSION in p.stdout
         assert (flash / "main.py").exists() and (flash / "fireice" / "duel.mpy").exists()
+        # only what this board runs: the unix port's backend, no other
+        on_board = sorted(
+            "%s/%s" % (d, n[:-4]) for d in ("fireice", "fireboard") for n in os.listdir(flash / d)
+        )
+        assert on_board == sorted(r[:-3] for r in firmware.board_sources("unix"))
+        for name in ("simboard", "memstore", "hw_rp2", "hw_circuitpython"):
+            assert not (flash / "fireboard" / (name + ".mpy")).exists(), name
+        assert "%d of %d files changed" % (len(on_board) + 1, len(on_board) + 1) in p.stdout
         board = sim.board()
         assert board.command("status")["version"] == VERSION
         board.command("set brightness 50")
@@ -165,14 +177,38 @@ def test_games_fetched_from_the_board_replay(tmp_path):
             game.push(h, t)
             assert wait_for(lambda: b.command("status")["moves"] == len(played))
         b.close()
-        out = tmp_path / "fetched"
-        p = fireice("games", "--dir", str(out), port=sim.port)
+        fetched = tmp_path / "fetched"
+        out = fetched / "unknown-board"  # a pseudo-terminal has no USB serial number
+        p = fireice("games", "--dir", str(fetched), port=sim.port)
         assert p.returncode == 0, p.stderr
+        assert "reports no USB serial number" in p.stdout
+        assert "game.txt -> %s (" % (out / "game.txt") in p.stdout
         p = fireice("replay", "--json", str(out / "game.txt"))
         summary = json.loads(p.stdout)
         assert summary["error"] is None
         assert summary["position"] == game.position()
         assert record.parse((out / "game.txt").read_text()).moves == played
+        first = (out / "game.txt").read_text()
+        # again: the same text is not written twice
+        p = fireice("games", "--dir", str(fetched), port=sim.port)
+        assert "game.txt: already in %s" % (out / "game.txt") in p.stdout
+        assert sorted(os.listdir(out)) == ["game.txt"]
+        # one more move: the longer game goes beside the first download
+        b = sim.board()
+        n = legal_moves(game, buf)
+        h, t = buf[0], buf[1]
+        for d in move_inputs(h, t, game.cells[h]):
+            sim.world(**d)
+            time.sleep(0.08)
+        assert wait_for(lambda: b.command("status")["moves"] == len(played) + 1)
+        b.close()
+        p = fireice("games", "--dir", str(fetched), port=sim.port)
+        assert "game.txt -> %s (" % (out / "game-2.txt") in p.stdout
+        assert (out / "game.txt").read_text() == first
+        assert len(record.parse((out / "game-2.txt").read_text()).moves) == len(played) + 1
+        # another board, named: a folder of its own
+        p = fireice("games", "--dir", str(fetched), "--board", "club/2", port=sim.port)
+        assert (fetched / "club-2" / "game.txt").read_text() == (out / "game-2.txt").read_text()
 
 
 def test_guided_wiring_map_finds_swapped_sensors(tmp_path):
@@ -253,3 +289,85 @@ def test_guided_calibration_of_the_colour_front_end(tmp_path):
             b.command("reboot")
             b.close()
             diag.calibrate(sim.board(), ask=ask, say=said.append)
+
+
+def _imports(rel):
+    """The firmware modules a firmware file imports (fireice.x, fireboard.y),
+    and for usb.py the command modules it loads by name."""
+    with open(os.path.join(firmware.firmware_dir(), rel)) as f:
+        text = f.read()
+    found = set()
+    for pkg, mod, names in re.findall(
+        r"^\s*from (fireice|fireboard)(\.\w+)? import ([\w, ]+)", text, re.M
+    ):
+        if mod:
+            found.add(pkg + mod)
+        else:  # from fireice import forget, rec: modules or names of __init__
+            for n in names.split(","):
+                n = n.strip()
+                if os.path.exists(os.path.join(firmware.firmware_dir(), pkg, n + ".py")):
+                    found.add(pkg + "." + n)
+    if rel == "fireboard/usb.py":
+        found |= {"fireboard." + m for m in re.findall(r'": "(usb\w+)"', text)}
+    return found
+
+
+@pytest.mark.parametrize("kind", ["micropython", "circuitpython", "unix"])
+def test_a_board_gets_what_it_runs_and_no_more(kind):
+    files = firmware.board_sources(kind)
+    have = {rel[:-3].replace("/", ".") for rel in files}
+    if kind != "unix":
+        assert not set(firmware.SIM_ONLY) & set(files)
+    assert firmware.BACKENDS[kind] in files
+    others = [b for k, b in firmware.BACKENDS.items() if k != kind]
+    assert not set(others) & set(files)
+    # every module they import is there, but the backends of other boards
+    # (fireboard.board picks one at run time)
+    need = {"fireboard.board"}
+    for rel in files:
+        need |= _imports(rel)
+    missing = need - have - {b[:-3].replace("/", ".") for b in others}
+    assert not missing, missing
+    assert len(files) < len(firmware.sources())
+
+
+def _wiring(sim, **kw):
+    env = dict(os.environ, FIREICE_PORT=sim.port)
+    return subprocess.Popen(
+        [
+            os.path.join(os.path.dirname(firmware.tool("micropython")), "fireice"),
+            "diag",
+            "--wiring",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        **kw,
+    )
+
+
+def test_wiring_map_stops_cleanly_on_end_of_input_and_ctrl_c(tmp_path):
+    with PtySim(tmp_path / "flash") as sim:
+        sim.board().close()
+        # end of input at the first prompt
+        p = fireice("diag", "--wiring", port=sim.port, input="")
+        assert p.returncode == 1, p.stderr
+        assert "Traceback" not in p.stderr
+        assert "end of input: the wiring map was not stored" in p.stderr
+        # Ctrl-C at the first prompt
+        p = _wiring(sim)
+        line = ""
+        until = time.monotonic() + 30
+        while "Wiring map" not in line and time.monotonic() < until:
+            line = p.stdout.readline()
+        time.sleep(0.3)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+        assert p.returncode == 130, err
+        assert "Traceback" not in err and "stopped: the wiring map was not stored" in err
+        # nothing stored: the board still answers with its old maps
+        b = sim.board()
+        assert b.command("config sensor_map")["value"] is None
+        b.close()
