@@ -69,11 +69,11 @@ def resume(games):
         return None, "saved game unreadable (%s), kept as %s" % (e, name)
     finally:
         files = None
-        forget("fireboard.files", "fireice.record", "fireice.notation")
+        forget("fireboard.files", "fireice.recread", "fireice.notation")
 
 
 def _replay(games, lines):
-    from fireice import record
+    from fireice import recread
     from fireice.notation import parse_move
 
     tags = []
@@ -89,16 +89,18 @@ def _replay(games, lines):
             s = s[1:]
         if game is None:
             if s.startswith("["):
-                tag = record._tag(s, n)
-                for t in tags:
-                    if t[0] == tag[0]:
-                        raise record.RecordError("tag %s appears twice" % tag[0])
+                tag = recread.tag(s, n)
+                if recread.get(tags, tag[0]) is not None:
+                    raise recread.RecordError("tag %s appears twice" % tag[0])
                 tags.append(tag)
                 continue
             if not s:
                 continue
-            game = _game(record, tags)
-        for word in record._tokens(s, n):
+            recread.check_tags(tags)
+            game = recread.new_game(tags)
+        for word in recread.tokens(s, n):
+            if word == "*":
+                continue  # PGN's marker of a game that goes on
             ply += 1
             if err is not None:
                 dropped += 1
@@ -114,22 +116,25 @@ def _replay(games, lines):
             else:
                 game.push(frm, to)
     if game is None:
-        game = _game(record, tags)
-    rec = record.Record(tags)
+        recread.check_tags(tags)
+        game = recread.new_game(tags)
+    recread = None
     games.tags = tags
+    got = RESULT_NAMES[game.result]
     problem = None
-    if err is None:
-        result = rec.get("Result")
-        got = RESULT_NAMES[game.result]
-        if result != got and result is not None:
-            rec.set("Result", got)
-            if got is None:
-                why = "tag Result is %s but the game is not over" % result
-            else:
-                why = "tag Result is %s but the moves give %s" % (result, got)
-            problem = "saved game: %s; fixed" % why
-    else:
-        rec.set("Result", RESULT_NAMES[game.result] if game.result else None)
+    for t in tags:
+        if t[0] == "Result":
+            tags.remove(t)  # written again below from the moves, if over
+            if err is None and t[1] != got and t[1] != "*":
+                if got is None:
+                    why = "tag Result is %s but the game is not over" % t[1]
+                else:
+                    why = "tag Result is %s but the moves give %s" % (t[1], got)
+                problem = "saved game: %s; fixed" % why
+            break
+    if got is not None:
+        tags.append(["Result", got])
+    if err is not None:
         problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
             err[0],
             err[1],
@@ -143,9 +148,3 @@ def _replay(games, lines):
         except OSError as e:
             problem += " (on flash at the next start: %s)" % e
     return game, problem
-
-
-def _game(record, tags):
-    rec = record.Record(tags)
-    record.check_tags(rec)
-    return record.new_game(rec)

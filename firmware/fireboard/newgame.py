@@ -60,23 +60,23 @@ def _number(name):
 
 
 def archive(store, number):
-    """Keep the current game, if it has moves, as games/NNNN.txt."""
-    from fireboard import files
-
-    if store.size(CURRENT) == -1:
+    """Keep the current game, if it has moves, as games/NNNN.txt. A record
+    without moves ends at the blank line after its tags: only its last two
+    bytes are read (whatever the file holds, it is never read whole)."""
+    n = store.size(CURRENT)
+    if n == -1:
         return
-    try:
-        text = files.read(store, CURRENT, LIMIT)
-    except OSError:
-        text = None  # no record the board wrote: kept as it is
-    if text is not None:
-        # a record without moves is not kept (its text ends at the blank line)
-        k = text.find("\n\n")
-        if k >= 0 and not text[k:].strip():
+    if n >= 2:
+        with store.open(CURRENT) as f:
+            f.seek(n - 2)
+            tail = f.read(2)
+        if tail == b"\n\n":
             store.remove(CURRENT)
             return
-    text = None
-    files.folder(store, ARCHIVE)
+    if store.size(ARCHIVE) != -2:
+        from fireboard.files import folder
+
+        folder(store, ARCHIVE)
     store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, number))
 
 

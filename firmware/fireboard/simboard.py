@@ -63,9 +63,8 @@ class Board:
     def emit(self, ev):
         if "at" not in ev:
             ev["at"] = self.now
-        w = sys.stdout.write
-        w(json.dumps(ev))
-        w("\n")
+        # one write a line: a board stopped at any moment leaves whole lines
+        sys.stdout.write(json.dumps(ev) + "\n")
 
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)
@@ -75,7 +74,6 @@ class Board:
         usb.handle(self.app, line, self.emit)
         usb = None
         forget("fireboard.usb")
-        gc.collect()
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
 
@@ -154,7 +152,6 @@ def main(argv):
             except Exception as e:  # never stop over one input: say so, and carry on
                 sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
                 forget("fireboard.usb")
-                gc.collect()
                 why = "out of memory" if isinstance(e, MemoryError) else repr(e)
                 board.emit({"ev": "error", "reason": "%s: %s" % (why, text[:40].strip())})
 

@@ -25,6 +25,8 @@ _ICE = const(2)
 SIDE_NAMES = (None, "fire", "ice")
 RESULT_NAMES = (None, "fire", "ice", "draw", "won", "lost")
 
+GAME = "Fire and Ice"  # a record's Game tag
+
 ISLANDS = "ABCDEFG"
 PEG_CHARS = "-#O"
 

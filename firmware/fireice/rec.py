@@ -1,7 +1,7 @@
 # A game record in memory and its text: the part of fireice.record a board
 # needs while a game runs (writing). Reading is in fireice.record.
 
-GAME = "Fire and Ice"
+from fireice.geom import GAME
 
 
 class Record:

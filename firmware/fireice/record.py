@@ -1,74 +1,10 @@
 # Game records: tags and moves in a small PGN-like text (docs/records.md).
-from fireice.geom import RESULT_NAMES, SIDE_NAMES, islands_str, START, FireIceError
-from fireice.geom import parse_position
-from fireice.notation import parse_move, parse_side
+from fireice.geom import RESULT_NAMES, SIDE_NAMES, islands_str, FireIceError
+from fireice.notation import parse_move
 
 from fireice.rec import GAME, Record, format  # noqa: F401 (part of this module's API)
-
-
-class RecordError(FireIceError):
-    """A record whose tags or text cannot be used."""
-
-
-def _tag(line, n):
-    # '[Name "value"]' -> [name, value]
-    if not line.endswith("]") or len(line) < 5:
-        raise RecordError('line %d: a tag is [Name "value"]' % n)
-    q = line.find('"')
-    name = line[1:q].strip() if q > 0 else ""
-    if not (name and name[0].isalpha()) or not all(
-        c.isalpha() or c.isdigit() or c == "_" for c in name
-    ):
-        raise RecordError('line %d: a tag is [Name "value"]' % n)
-    body = line[q + 1 : -1].rstrip()
-    if not body.endswith('"'):
-        raise RecordError("line %d: the value of tag %s has no closing quote" % (n, name))
-    out = []
-    k = 0
-    body = body[:-1]
-    while k < len(body):
-        c = body[k]
-        if c == "\\" and k + 1 < len(body) and body[k + 1] in '"\\':
-            c = body[k + 1]
-            k += 1
-        elif c == '"':
-            raise RecordError('line %d: stray quote in tag %s (write \\")' % (n, name))
-        out.append(c)
-        k += 1
-    return [name, "".join(out)]
-
-
-def _tokens(text, n):
-    # Move text -> move strings, without comments and move numbers.
-    out = []
-    depth = 0
-    start = n
-    for word in text.replace("{", " { ").replace("}", " } ").split():
-        if word == "{":
-            if depth:
-                raise RecordError("comments cannot nest")
-            depth = 1
-            continue
-        if word == "}":
-            if not depth:
-                raise RecordError("'}' without '{'")
-            depth = 0
-            continue
-        if depth:
-            continue
-        k = 0
-        while k < len(word) and word[k].isdigit():
-            k += 1
-        if k and k < len(word) and word[k] == ".":
-            while k < len(word) and word[k] == ".":
-                k += 1
-            word = word[k:]
-            if not word:
-                continue
-        out.append(word)
-    if depth:
-        raise RecordError("a comment opened after line %d is not closed" % start)
-    return out
+from fireice.recread import RecordError, check_tags as check, new_game as start
+from fireice.recread import tag as _tag, tokens as _tokens
 
 
 def parse(text):
@@ -98,51 +34,12 @@ def parse(text):
 
 
 def check_tags(rec):
-    game = rec.get("Game")
-    if game is not None and game != GAME:
-        raise RecordError("tag Game is %r, not %r" % (game, GAME))
-    mode = rec.get("Mode", "duel")
-    if mode not in ("duel", "solitaire"):
-        raise RecordError("tag Mode is %r, not duel or solitaire" % mode)
-    setup = rec.get("Setup")
-    if setup is not None:
-        try:
-            parse_position(setup)
-        except FireIceError as e:
-            raise RecordError("tag Setup: %s" % e)
-    elif mode == "solitaire":
-        raise RecordError("a solitaire record needs a Setup tag (the deal)")
-    to_move = rec.get("ToMove")
-    if to_move is not None:
-        try:
-            parse_side(to_move)
-        except FireIceError:
-            raise RecordError("tag ToMove is %r, not fire or ice" % to_move)
-    result = rec.get("Result")
-    if result is not None and result != "*":
-        ok = ("fire", "ice", "draw") if mode == "duel" else ("won", "lost")
-        if result not in ok:
-            raise RecordError("tag Result is %r; a %s ends %s" % (result, mode, " or ".join(ok)))
+    check(rec.tags)
 
 
 def new_game(rec):
     """The game a record starts from (before its first move)."""
-    mode = rec.get("Mode", "duel")
-    setup = rec.get("Setup")
-    to_move = rec.get("ToMove")
-    side = parse_side(to_move) if to_move is not None else 0
-    try:
-        if mode == "solitaire":
-            from fireice.solo import Solitaire
-
-            return Solitaire(setup, side)
-        from fireice.duel import Duel
-
-        return Duel(setup if setup is not None else START, side or 1)
-    except RecordError:
-        raise
-    except FireIceError as e:
-        raise RecordError("tag Setup: %s" % e)
+    return start(rec.tags)
 
 
 def replay(rec, game=None):

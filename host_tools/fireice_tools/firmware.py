@@ -10,7 +10,7 @@ import fireice
 
 
 # Changes with how the firmware is compiled, so that cached builds are redone.
-COMPILE_OPTIONS = "-s module-name"
+COMPILE_OPTIONS = "-s module-name -O3"
 
 
 def firmware_dir():
@@ -98,7 +98,7 @@ def compile_firmware(arch="host", out=None):
         # keeps it in RAM anyway, so the source name costs nothing more.
         name = rel[:-3].replace("/", ".")
         subprocess.run(
-            [mpy_cross, "-march=" + arch, "-s", name, "-o", dst, os.path.join(root, rel)],
+            [mpy_cross, "-O3", "-march=" + arch, "-s", name, "-o", dst, os.path.join(root, rel)],
             check=True,
         )
     with open(os.path.join(tmp, ".complete"), "w") as f:
