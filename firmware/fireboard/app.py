@@ -209,18 +209,12 @@ class App:
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
 
-    def test_lights(self, walk_ms):
-        """None: the game's lights again; 0: hold them for a test frame;
-        N: walk along the LED chain, N ms per LED, then the game again."""
-        self.hold = walk_ms is not None
-        self.walk_ms = walk_ms or 0
-        self.walk_at = self.now
-        self.lights._seen = -1  # draw the game afresh when it comes back
-
     def _walk(self, now):
         k = ticks_diff(now, self.walk_at) // self.walk_ms
-        if k >= 51:
-            self.test_lights(None)
+        if k >= 51:  # the walk is over: the game's lights again
+            self.hold = False
+            self.walk_ms = 0
+            self.lights._seen = -1
             return
         f = self.lights.frame
         pos = self.lights.pos
@@ -239,27 +233,14 @@ class App:
 
     def undo(self):
         """Take back the last move: saved first, then announced; if the
-        record cannot be rewritten, the move stays and that is said."""
-        t = self.tracker
-        g = t.game
-        if t.phase == 7:  # setup
-            self._out({"ev": "error", "reason": "no move to take back before the game starts"})
-            return
-        self._drain()
-        if g is None or not g.ply:
-            self._out({"ev": "error", "reason": "no move to take back"})
-            return
-        was = g.ctrl[1] | g.ctrl[2] << 7 if g.duel else 0
-        mv = g.pop()
-        try:
-            self._save(self.games.undone, g)
-        except (OSError, MemoryError, FireIceError) as e:
-            g.push(mv >> 6, mv & 63)
-            self._out({"ev": "error", "reason": "the takeback cannot be saved: %s" % e})
-            return
-        t.took_back(mv, was)
-        t.update(self.deb.stable)
-        self._drain()
+        record cannot be rewritten, the move stays and that is said
+        (fireboard.takeback does it, loaded for it)."""
+        from fireboard.takeback import undo
+        from fireice import forget
+
+        undo(self)
+        undo = None
+        forget("fireboard.takeback")
 
     def _save(self, write, arg):
         # a record write, once more after a collection if memory ran out
@@ -282,7 +263,7 @@ class App:
                 g = t.game
                 try:
                     if g.result:  # the move and the result in one rewrite
-                        self._save(self.games.ended, g)
+                        self._save(self.games.save, g)
                     else:
                         self._save(self.games.moved, e["move"])
                 except (OSError, MemoryError, FireIceError) as x:

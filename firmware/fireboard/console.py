@@ -56,6 +56,11 @@ class Console:
                     self.out({"re": None, "error": "line too long (at most %d bytes)" % _MAX})
                 elif self.n:
                     self.line(app, now)
+                    if getattr(app, "asked", None) is not None or getattr(app, "reboot", False):
+                        # a new game to make or a restart: that comes first,
+                        # the lines after it at the next pass
+                        self.n = 0
+                        break
                 self.n = 0
             elif self.n < _MAX and not self.long:
                 self.buf[self.n] = c

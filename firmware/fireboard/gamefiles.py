@@ -118,22 +118,17 @@ def _replay(games, lines):
     if game is None:
         recread.check_tags(tags)
         game = recread.new_game(tags)
-    recread = None
     games.tags = tags
     got = RESULT_NAMES[game.result]
     problem = None
-    for t in tags:
-        if t[0] == "Result":
-            tags.remove(t)  # written again below from the moves, if over
-            if err is None and t[1] != got and t[1] != "*":
-                if got is None:
-                    why = "tag Result is %s but the game is not over" % t[1]
-                else:
-                    why = "tag Result is %s but the moves give %s" % (t[1], got)
-                problem = "saved game: %s; fixed" % why
-            break
-    if got is not None:
-        tags.append(["Result", got])
+    said = recread.get(tags, "Result")
+    recread = None
+    if err is None and said is not None and said != "*" and said != got:
+        if got is None:
+            why = "tag Result is %s but the game is not over" % said
+        else:
+            why = "tag Result is %s but the moves give %s" % (said, got)
+        problem = "saved game: %s; fixed" % why
     if err is not None:
         problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
             err[0],

@@ -14,11 +14,12 @@
 # started by fireboard.newgame.
 
 from fireboard.store import FULL
-from fireice.geom import RESULT_NAMES, move_name
+from fireice.geom import RESULT_NAMES
 
 CURRENT = "game.txt"
 NEXT = "game.new"  # a new game's record, until it replaces game.txt
 ARCHIVE = "games"
+NO_RECORD = "this game has no record: " + FULL
 
 
 class Games:
@@ -29,48 +30,25 @@ class Games:
         self.tags = []
 
     def save(self, game):
-        """Write the whole record: the tags and the game's moves."""
-        self._recorded()
-        self.store.write(CURRENT, self._pieces(game, self.tags))
-
-    def _pieces(self, game, tags):
+        """Write the whole record in one step: the tags, the game's moves
+        and its result (a takeback takes the result away). Raises, with
+        the record on flash and these tags as they were, if it cannot."""
+        if self.tags is None:  # its record could not be started
+            raise OSError(NO_RECORD)
         from fireice import forget, rec
 
-        yield from rec.pieces(tags, _moves(game))
-        rec = None
-        forget("fireice.rec")  # rare: new games, takebacks, results
-
-    def _recorded(self):
-        if self.tags is None:  # its record could not be started
-            raise OSError("this game has no record: " + FULL)
+        tags = [t for t in self.tags if t[0] != "Result"]
+        if game.result:
+            tags.append(["Result", RESULT_NAMES[game.result]])
+        try:
+            self.store.write(CURRENT, rec.pieces(tags, rec.moves(game)))
+        finally:
+            rec = None
+            forget("fireice.rec")  # rare: new games, takebacks, results
+        self.tags = tags
 
     def moved(self, text):
-        self._recorded()
+        """A move, appended to the record."""
+        if self.tags is None:
+            raise OSError(NO_RECORD)
         self.store.append(CURRENT, " " + text)
-
-    def undone(self, game):
-        self._result(None)
-        self.save(game)
-
-    def ended(self, game):
-        """The record with the last move and the result, in one rewrite."""
-        self._result(RESULT_NAMES[game.result])
-        try:
-            self.save(game)
-        except BaseException:
-            self._result(None)
-            raise
-
-    def _result(self, value):
-        for t in self.tags:
-            if t[0] == "Result":
-                self.tags.remove(t)
-                break
-        if value is not None:
-            self.tags.append(["Result", value])
-
-
-def _moves(game):
-    hist = game.hist
-    for k in range(game.ply):
-        yield move_name(hist[2 * k], hist[2 * k + 1])

@@ -4,7 +4,7 @@
 
 from fireboard.games import ARCHIVE, CURRENT, NEXT
 from fireboard.store import FULL
-from fireice.geom import START, FireIceError
+from fireice.geom import GAME, START, FireIceError
 from fireice import forget
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
@@ -16,12 +16,15 @@ def record(games, game, tags):
     new record is written before the old one is archived, and the flash
     must have room for it and for the game to be played to its end; if
     anything fails, the old game and its record stay as they were."""
-    tags = [["Game", "Fire and Ice"], ["Mode", "duel" if game.duel else "solitaire"]] + tags
+    tags = [["Game", GAME], ["Mode", "duel" if game.duel else "solitaire"]] + tags
     if not game.duel or game.position() != START:
         tags.append(["Setup", game.position()])
     store = games.store
     number = archive_number(store)
-    store.write(NEXT, games._pieces(game, tags), 3)  # itself, a rewrite, a spare
+    from fireice.rec import pieces
+
+    store.write(NEXT, pieces(tags, ()), 3)  # itself, a rewrite, a spare
+    pieces = None
     try:
         archive(store, number)
         store.rename(NEXT, CURRENT)

@@ -36,6 +36,15 @@ def wiring(app, arg):
     }
 
 
+def _test(app, walk_ms):
+    # None: the game's lights again; 0: hold them for a test frame; N: walk
+    # along the LED chain, N ms per LED (App._walk), then the game again
+    app.hold = walk_ms is not None
+    app.walk_ms = walk_ms or 0
+    app.walk_at = app.now
+    app.lights._seen = -1  # draw the game afresh when it comes back
+
+
 def _rgb(words):
     if len(words) != 3:
         raise CommandError("a colour is three numbers R G B (0..255)")
@@ -50,10 +59,10 @@ def leds(app, arg):
     lights = app.lights
     if what == "walk" and len(w) <= 2:
         ms = whole(w[1], 50, 5000, "ms per LED") if len(w) == 2 else 400
-        app.test_lights(ms)
+        _test(app, ms)
         return {"walk": 51, "ms": ms}
     if what == "off" and len(w) == 1:
-        app.test_lights(None)
+        _test(app, None)
         return {"leds": "game"}
     if what == "all":
         rgb = _rgb(w[1:])
@@ -69,7 +78,7 @@ def leds(app, arg):
         holes = [k]
     else:
         raise CommandError("leds walk [MS] | led N R G B | hole H R G B | all R G B | off")
-    app.test_lights(0)
+    _test(app, 0)
     f = lights.frame
     for h in range(51):
         for c in range(3):

@@ -1,7 +1,7 @@
 # A game record in memory and its text: the part of fireice.record a board
 # needs while a game runs (writing). Reading is in fireice.record.
 
-from fireice.geom import GAME
+from fireice.geom import GAME, move_name
 
 
 class Record:
@@ -59,3 +59,10 @@ def pieces(tags, moves, width=72):
         n += len(m)
     if n:
         yield "\n"
+
+
+def moves(game):
+    """The move texts of a game's history, one at a time."""
+    hist = game.hist
+    for k in range(game.ply):
+        yield move_name(hist[2 * k], hist[2 * k + 1])

@@ -30,13 +30,16 @@ def sources():
 
 
 # Modules of the virtual board only: its hardware (simhw), the headless
-# board (simboard, with memstore as its flash) and the board as a USB
-# device on the unix port (simdevice).
+# board (simboard, with memstore or simflash as its flash, simidle and
+# simstart) and the board as a USB device on the unix port (simdevice).
 SIM_ONLY = (
     "fireboard/memstore.py",
     "fireboard/simboard.py",
     "fireboard/simdevice.py",
+    "fireboard/simflash.py",
     "fireboard/simhw.py",
+    "fireboard/simidle.py",
+    "fireboard/simstart.py",
 )
 # The hardware backend each kind of board runs (fireboard.board.run picks
 # it by sys.implementation and sys.platform).
