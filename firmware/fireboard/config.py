@@ -1,9 +1,9 @@
 # Checking and changing the board's configuration (config.json on the board,
 # over fireboard.defaults). Loaded only when there is a file to read or a
-# setting to change. Every limit is the hardware's own (hardware/power.json,
-# the Pico's header pins; tests/host/test_config.py checks them against the
-# hardware files): no value can make the LEDs draw more than the USB budget,
-# or stop the board from starting.
+# setting to change, so it is kept small. Every limit is the hardware's own
+# (hardware/power.json, the Pico's header pins; tests/host/test_config.py
+# checks them against the hardware files): no value can make the LEDs draw
+# more than the USB budget, or stop the board from starting.
 import json
 
 FRONTS = ("digital", "colour")
@@ -17,21 +17,18 @@ IDLE_MA = 1.0
 CHANNEL_MA = 12.0
 CAP_MIN_MA = 120  # above the LEDs' idle draw (51 x 2 mA at most)
 
-# key: (kind, low, high); kinds: i whole number, n number (mA), b true or
-# false, s a sign (1 or -1)
-_RANGES = {
-    "threshold": ("i", 200, 30000),
-    "scan_ms": ("i", 1, 10),
-    "debounce_ms": ("i", 0, 200),
-    "long_press_ms": ("i", 200, 5000),
-    "brightness": ("i", 1, 255),
-    "fire_sign": ("s", -1, 1),
-    # the current model: never below the LEDs' own figures (the board would
-    # believe it draws less than it does), never past what a WS2812 draws
-    "led_idle_ma": ("n", IDLE_MA, 2 * IDLE_MA),
-    "led_channel_ma": ("n", CHANNEL_MA, 20),
-    "active_low": ("b", 0, 1),
-}
+# key, low, high (whole numbers; 0.5 steps for the mA of the current model:
+# never below the LEDs' own figures, or the board would believe it draws
+# less than it does; never past what a WS2812 draws)
+_RANGES = (
+    ("threshold", 200, 30000),
+    ("scan_ms", 1, 10),
+    ("debounce_ms", 0, 200),
+    ("long_press_ms", 200, 5000),
+    ("brightness", 1, 255),
+    ("led_idle_ma", IDLE_MA, 2 * IDLE_MA),
+    ("led_channel_ma", CHANNEL_MA, 20),
+)
 
 
 class ConfigError(ValueError):
@@ -42,43 +39,25 @@ def _whole(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check(key, v, kind, lo, hi):
-    if kind == "b":
-        ok = isinstance(v, bool)
-        what = "true or false"
-    elif kind == "s":
-        ok = _whole(v) and v in (1, -1)
-        what = "1 or -1"
-    else:
-        ok = not isinstance(v, bool) and isinstance(v, int if kind == "i" else (int, float))
-        ok = ok and lo <= v <= hi
-        what = "%s %s..%s %s" % (
-            "a whole number" if kind == "i" else "",
-            lo,
-            hi,
-            "mA" if kind == "n" else "",
-        )
-    if not ok:
-        raise ConfigError("%s must be %s, not %r" % (key, what.strip(), v))
-
-
-def _perm(name, value, n):
-    if value is not None and not (
-        isinstance(value, list)
-        and len(value) == n
-        and all(_whole(v) for v in value)
-        and sorted(value) == list(range(n))
-    ):
-        raise ConfigError("%s must list 0..%d once each" % (name, n - 1))
-
-
 def validate(cfg):
     """Raise ConfigError naming the first bad setting of a whole
     configuration (every key there, as merged() makes it)."""
     if cfg["front"] not in FRONTS:
         raise ConfigError("front must be digital or colour, not %r" % (cfg["front"],))
-    for key in _RANGES:
-        _check(key, cfg[key], *_RANGES[key])
+    for key, lo, hi in _RANGES:
+        v = cfg[key]
+        if isinstance(v, bool) or not isinstance(v, (int, float) if key[-3:] == "_ma" else int):
+            v = None
+        if v is None or not lo <= v <= hi:
+            raise ConfigError(
+                "%s must be %s..%s%s, not %r"
+                % (key, lo, hi, " mA" if key[-3:] == "_ma" else "", cfg[key])
+            )
+    v = cfg["fire_sign"]
+    if not _whole(v) or v not in (1, -1):
+        raise ConfigError("fire_sign must be 1 or -1, not %r" % (v,))
+    if not isinstance(cfg["active_low"], bool):
+        raise ConfigError("active_low must be true or false")
     used = {}
     pins = cfg["pins"]
     for key in pins:
@@ -100,8 +79,15 @@ def validate(cfg):
                 "led_cap_ma.%s must be %d..%d mA (the USB budget left for the LEDs), not %r"
                 % (front, CAP_MIN_MA, LED_CAP_MA[front], v)
             )
-    _perm("led_map", cfg["led_map"], 51)
-    _perm("sensor_map", cfg["sensor_map"], 49)
+    for key, n in (("led_map", 51), ("sensor_map", 49)):
+        v = cfg[key]
+        if v is not None and not (
+            isinstance(v, list)
+            and len(v) == n
+            and all(_whole(x) for x in v)
+            and sorted(v) == list(range(n))
+        ):
+            raise ConfigError("%s must list 0..%d once each" % (key, n - 1))
 
 
 def merged(over, base=None):
@@ -138,7 +124,7 @@ def merged(over, base=None):
     return cfg
 
 
-def load_text(text, name="config.json"):
+def load_text(text):
     """(cfg, problem): the settings of a config.json's text over the
     defaults; with a problem (said in it), the defaults."""
     try:
@@ -150,14 +136,3 @@ def load_text(text, name="config.json"):
         raise  # not the file's fault: the start tries again
     except Exception as e:  # whatever the text holds: no start fails on it
         return merged({}), "%s" % e
-
-
-def changes(cfg):
-    """The settings of cfg that differ from the defaults (what to store)."""
-    from fireboard.defaults import DEFAULTS
-
-    out = {}
-    for key in cfg:
-        if cfg[key] != DEFAULTS[key]:
-            out[key] = cfg[key]
-    return out

@@ -67,7 +67,7 @@ def load(store, name="config.json"):
             return copy(), None
         from fireboard import config
 
-        cfg, problem = config.load_text(text, name)
+        cfg, problem = config.load_text(text)
         config = None
         forget("fireboard.config")
         if problem is None:

@@ -3,7 +3,7 @@
 # fireboard.console when a line comes, forgotten when the console is quiet.
 # The commands themselves live in small modules, each loaded for one
 # command and forgotten after it: usbplay (the game), usbstatus, usbcheck
-# (sensors and lights), usbfiles (the records on flash), usbset (the
+# (the sensors), usbleds, usbcalib, usbfiles (the records on flash), usbset (the
 # settings).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
@@ -13,25 +13,12 @@ import json
 from fireice import forget
 from fireice.geom import FireIceError
 
-# command -> the module that has it (a function of the same name, with "_"
-# after names Python keeps for itself)
-_COMMANDS = {
-    "help": "usbplay",
-    "status": "usbstatus",
-    "new": "usbplay",
-    "undo": "usbplay",
-    "reboot": "usbplay",
-    "sensors": "usbcheck",
-    "wiring": "usbcheck",
-    "leds": "usbcheck",
-    "calib": "usbcheck",
-    "games": "usbfiles",
-    "game": "usbfiles",
-    "delete": "usbfiles",
-    "config": "usbset",
-    "set": "usbset",
-    "reset": "usbset",
-}
+# NAME:MOD pairs, each command a function of its name (with "_" after set
+# and help) in fireboard.usbMODULE; a string, not a dict: smaller in the heap
+_TABLE = (
+    " help:play status:status new:play undo:play reboot:play sensors:check wiring:check"
+    " leds:leds calib:calib games:files game:files delete:files config:set set:set reset:set "
+)
 
 
 class CommandError(FireIceError):
@@ -39,49 +26,50 @@ class CommandError(FireIceError):
 
 
 def commands():
-    return sorted(_COMMANDS)
+    return sorted(w[: w.find(":")] for w in _TABLE.split())
 
 
 def handle(app, text, out):
-    """Answer one command line. Memory running out ends in a collection
-    and a second try (not for undo, which may have been done already);
-    if that fails too, the reply says so and the game goes on."""
+    """Answer one command line. The command's module, and what it loads,
+    go after it (also after an error), and the collection leaves their
+    room free in one piece. Memory running out ends in a collection and a
+    second try (not for undo, which may have been done already); if that
+    fails too, the reply says so and the game goes on."""
     words = text.split(None, 1)
     name = words[0] if words else ""
-    for again in (name != "undo", False):
+    arg = words[1].strip() if len(words) > 1 else ""
+    k = _TABLE.find(" %s:" % name) if name and ":" not in name else -1
+    full = None
+    if k >= 0:
+        k += len(name) + 2
+        full = "fireboard.usb" + _TABLE[k : _TABLE.find(" ", k)]
+    tries = 2 if name != "undo" else 1
+    while tries:
+        tries -= 1
         try:
-            return _handle(app, name, words[1].strip() if len(words) > 1 else "", out)
+            if full is None:
+                raise CommandError("unknown command %r (help lists them)" % name[:40])
+            mod = __import__(full, None, None, ("x",))
+            reply = getattr(mod, name if name != "set" and name != "help" else name + "_")(app, arg)
+            reply["re"] = name
+            out(reply)
+            return
+        except (FireIceError, ValueError, TypeError, KeyError, OSError) as e:
+            out({"re": name if full else None, "error": str(e)[:200]})
+            return
         except MemoryError:
-            if not again:
-                out({"re": name if name in _COMMANDS else None, "error": "out of memory"})
-
-
-def _handle(app, name, arg, out):
-    where = _COMMANDS.get(name)
-    full = "fireboard." + where if where else None
-    try:
-        if where is None:
-            raise CommandError("unknown command %r (help lists them)" % name[:40])
-        mod = __import__(full, None, None, (where,))
-        reply = getattr(mod, name if name != "set" and name != "help" else name + "_")(app, arg)
-        reply["re"] = name
-        out(reply)
-    except (FireIceError, ValueError, TypeError, KeyError, OSError) as e:
-        out({"re": name if where else None, "error": str(e)[:200]})
-    finally:
-        # the command's module, and what it loads for its work, go with it,
-        # also after an error
-        mod = reply = None
-        # (and the collection leaves their room free in one piece)
-        forget(
-            full or "",
-            "fireboard.usbfiles",
-            "fireboard.usbset",
-            "fireboard.config",
-            "fireboard.defaults",
-            "fireboard.files",
-            "fireice.notation",
-        )
+            if not tries:
+                out({"re": name if full else None, "error": "out of memory"})
+        finally:
+            mod = reply = None
+            forget(
+                full or "",
+                "fireboard.usbset",
+                "fireboard.config",
+                "fireboard.defaults",
+                "fireboard.files",
+                "fireice.notation",
+            )
 
 
 def no_arg(arg):

@@ -308,7 +308,7 @@ def _imports(rel):
                 if os.path.exists(os.path.join(firmware.firmware_dir(), pkg, n + ".py")):
                     found.add(pkg + "." + n)
     if rel == "fireboard/usb.py":
-        found |= {"fireboard." + m for m in re.findall(r'": "(usb\w+)"', text)}
+        found |= {"fireboard.usb" + m for m in re.findall(r" [a-z]+:([a-z]+)\b", text)}
     return found
 
 
