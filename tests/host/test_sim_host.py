@@ -17,6 +17,7 @@ from simrun import HEAP, run_sim, spawn
 
 from fireice_tools import simhost
 
+SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scenarios")
 START = "-" * 24 + "#" + "-" * 24
 # a position with pegs standing (the world of the fuzz): Fire on D4 and C4,
 # Ice on D5
@@ -440,6 +441,3 @@ def test_skipped_scans_change_no_event(front, tmp_path, monkeypatch):
             got.append(run_sim(inputs, front=front, flash=flash))
         assert got[0] == got[1], (k, [a for a, b in zip(*got) if a != b][:3])
         assert any(e.get("ev") == "leds" for e in got[0])
-
-
-SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scenarios")
