@@ -5,7 +5,7 @@ folder as its flash (its working folder and module path). Its console is a
 pseudo-terminal; this process holds a second one, whose path it prints, and
 copies bytes between the two, so a client keeps its port while the board
 restarts (a soft reset: Ctrl-D at the REPL, the reboot command, or the
-firmware ending). Ctrl-C reaches the interpreter as on a board: the firmware
+firmware ending with SystemExit). The interpreter dies with this process. Ctrl-C reaches the interpreter as on a board: the firmware
 stops with KeyboardInterrupt and the REPL takes over, so mpremote works.
 
 The world (pegs, buttons, faulty sensors) is simhost.World, changed by the
@@ -82,7 +82,10 @@ def _raw(fd, isig):
 # firmware (Ctrl-C, an error) leaves the REPL, as on a board.
 BOOT = """import os
 try:
-    exec(open("main.py").read())
+    with open("main.py") as f:
+        main = f.read()
+    f = None
+    exec(main)
 except SystemExit:
     os.system("kill -9 $PPID")
 """
