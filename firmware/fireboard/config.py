@@ -7,27 +7,19 @@
 import json
 
 FRONTS = ("digital", "colour")
-# the Raspberry Pi Pico's GPIOs on its header (23, 24, 25 and 29 are wired
-# on the board itself: power supply mode, VBUS sense, the LED, VSYS/3)
-PICO_GPIOS = tuple(range(23)) + (26, 27, 28)
-# hardware/power.json: the most of the USB budget left for the LEDs, and the
-# LEDs' current model (idle mA per LED, mA per colour channel at 255)
-LED_CAP_MA = {"digital": 390, "colour": 250}
-IDLE_MA = 1.0
-CHANNEL_MA = 12.0
+# hardware/power.json: the most of the USB budget left for the LEDs (digital,
+# colour); its current model's figures are the low ends of led_idle_ma and
+# led_channel_ma below
+LED_CAP_MA = (390, 250)
 CAP_MIN_MA = 120  # above the LEDs' idle draw (51 x 2 mA at most)
 
-# key, low, high (whole numbers; 0.5 steps for the mA of the current model:
-# never below the LEDs' own figures, or the board would believe it draws
-# less than it does; never past what a WS2812 draws)
+# setting, low, high, in one string (no objects for a table in the heap):
+# whole numbers, and the mA of the current model, never below the LEDs' own
+# figures (the board would believe it draws less than it does) nor past
+# what a WS2812 draws
 _RANGES = (
-    ("threshold", 200, 30000),
-    ("scan_ms", 1, 10),
-    ("debounce_ms", 0, 200),
-    ("long_press_ms", 200, 5000),
-    ("brightness", 1, 255),
-    ("led_idle_ma", IDLE_MA, 2 * IDLE_MA),
-    ("led_channel_ma", CHANNEL_MA, 20),
+    "threshold 200 30000 scan_ms 1 10 debounce_ms 0 200 long_press_ms 200 5000"
+    " brightness 1 255 led_idle_ma 1 2 led_channel_ma 12 20"
 )
 
 
@@ -44,14 +36,18 @@ def validate(cfg):
     configuration (every key there, as merged() makes it)."""
     if cfg["front"] not in FRONTS:
         raise ConfigError("front must be digital or colour, not %r" % (cfg["front"],))
-    for key, lo, hi in _RANGES:
+    w = _RANGES.split()
+    for k in range(0, len(w), 3):
+        key = w[k]
+        lo = int(w[k + 1])
+        hi = int(w[k + 2])
         v = cfg[key]
-        if isinstance(v, bool) or not isinstance(v, (int, float) if key[-3:] == "_ma" else int):
+        ma = key[-3:] == "_ma"
+        if isinstance(v, bool) or not isinstance(v, (int, float) if ma else int):
             v = None
         if v is None or not lo <= v <= hi:
             raise ConfigError(
-                "%s must be %s..%s%s, not %r"
-                % (key, lo, hi, " mA" if key[-3:] == "_ma" else "", cfg[key])
+                "%s must be %s..%s%s, not %r" % (key, lo, hi, " mA" if ma else "", cfg[key])
             )
     v = cfg["fire_sign"]
     if not _whole(v) or v not in (1, -1):
@@ -63,7 +59,9 @@ def validate(cfg):
     for key in pins:
         v = pins[key]
         for p in v if isinstance(v, list) else [v]:
-            if not _whole(p) or p not in PICO_GPIOS:
+            # the GPIOs on the Pico's header (23, 24, 25 and 29 are wired on
+            # the board itself: power supply mode, VBUS sense, the LED, VSYS/3)
+            if not _whole(p) or not (0 <= p <= 22 or 26 <= p <= 28):
                 raise ConfigError(
                     "pin %s must be a GPIO on the Pico's header (0..22, 26..28), not %r" % (key, p)
                 )
@@ -72,12 +70,12 @@ def validate(cfg):
             used[p] = key
     if pins["adc"] not in (26, 27, 28):
         raise ConfigError("pins.adc must be 26, 27 or 28 (an ADC pin)")
-    for front in FRONTS:
-        v = cfg["led_cap_ma"][front]
-        if not _whole(v) or not CAP_MIN_MA <= v <= LED_CAP_MA[front]:
+    for k in (0, 1):
+        v = cfg["led_cap_ma"][FRONTS[k]]
+        if not _whole(v) or not CAP_MIN_MA <= v <= LED_CAP_MA[k]:
             raise ConfigError(
                 "led_cap_ma.%s must be %d..%d mA (the USB budget left for the LEDs), not %r"
-                % (front, CAP_MIN_MA, LED_CAP_MA[front], v)
+                % (FRONTS[k], CAP_MIN_MA, LED_CAP_MA[k], v)
             )
     for key, n in (("led_map", 51), ("sensor_map", 49)):
         v = cfg[key]
@@ -103,25 +101,41 @@ def merged(over, base=None):
         v = base[key]
         cfg[key] = dict(v) if isinstance(v, dict) else v
     for key in over:
-        if key not in cfg:
-            raise ConfigError("unknown setting %r" % key)
-        v = over[key]
-        d = cfg[key]
-        if isinstance(d, dict):  # pins, led_cap_ma: the names given change
-            if not isinstance(v, dict):
-                raise ConfigError("%s must map names to numbers" % key)
-            for k in v:
-                if k not in d:
-                    raise ConfigError("unknown setting %s.%s" % (key, k))
-                if isinstance(d[k], list) and not (
-                    isinstance(v[k], list) and len(v[k]) == len(d[k])
-                ):
-                    raise ConfigError("%s.%s must list %d pins" % (key, k, len(d[k])))
-                d[k] = v[k]
-        else:
-            cfg[key] = v
+        _apply(cfg, key, over[key])
     validate(cfg)
     return cfg
+
+
+def changed(cfg, key, value):
+    """The value key takes in cfg (a whole configuration) when set to
+    value, checked with every other setting as it is; cfg is left as it
+    was. ConfigError names what is wrong."""
+    old = cfg.get(key)
+    try:
+        _apply(cfg, key, value)
+        validate(cfg)
+        return cfg[key]
+    finally:
+        if key in cfg:
+            cfg[key] = old
+
+
+def _apply(cfg, key, v):
+    if key not in cfg:
+        raise ConfigError("unknown setting %r" % key)
+    d = cfg[key]
+    if isinstance(d, dict):  # pins, led_cap_ma: the names given change
+        if not isinstance(v, dict):
+            raise ConfigError("%s must map names to numbers" % key)
+        d = dict(d)
+        for k in v:
+            if k not in d:
+                raise ConfigError("unknown setting %s.%s" % (key, k))
+            if isinstance(d[k], list) and not (isinstance(v[k], list) and len(v[k]) == len(d[k])):
+                raise ConfigError("%s.%s must list %d pins" % (key, k, len(d[k])))
+            d[k] = v[k]
+        v = d
+    cfg[key] = v
 
 
 def load_text(text):

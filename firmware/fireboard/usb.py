@@ -3,13 +3,11 @@
 # fireboard.console when a line comes, forgotten when the console is quiet.
 # The commands themselves live in small modules, each loaded for one
 # command and forgotten after it: usbplay (the game), usbstatus, usbcheck
-# (the sensors), usbleds, usbcalib, usbfiles (the records on flash), usbset (the
-# settings).
+# (the sensors), usbleds, usbcalib, usbfiles (the records on flash), usbconfig and
+# usbset (the settings).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
-import json
-
 from fireice import forget
 from fireice.geom import FireIceError
 
@@ -17,16 +15,12 @@ from fireice.geom import FireIceError
 # and help) in fireboard.usbMODULE; a string, not a dict: smaller in the heap
 _TABLE = (
     " help:play status:status new:play undo:play reboot:play sensors:check wiring:check"
-    " leds:leds calib:calib games:files game:files delete:files config:set set:set reset:set "
+    " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config "
 )
 
 
 class CommandError(FireIceError):
     pass
-
-
-def commands():
-    return sorted(w[: w.find(":")] for w in _TABLE.split())
 
 
 def handle(app, text, out):
@@ -85,13 +79,4 @@ def whole(text, lo, hi, what):
         raise CommandError("%s must be a whole number, not %r" % (what, text[:20])) from None
     if not lo <= v <= hi:
         raise CommandError("%s must be %d..%d" % (what, lo, hi))
-    return v
-
-
-def json_object(arg):
-    if not arg:
-        return {}
-    v = json.loads(arg)
-    if not isinstance(v, dict):
-        raise CommandError("expected a JSON object, not %r" % arg[:40])
     return v

@@ -1,12 +1,23 @@
 # USB commands of the game (fireboard.usb loads this for one command):
 # help, new, undo, reboot.
-from fireboard.usb import CommandError, commands, json_object, no_arg
+import json
+
+from fireboard.usb import _TABLE, CommandError, no_arg
 from fireice.geom import parse_position
 
 
 def help_(app, arg):
     no_arg(arg)
-    return {"commands": commands()}
+    return {"commands": sorted(w[: w.find(":")] for w in _TABLE.split())}
+
+
+def json_object(arg):
+    if not arg:
+        return {}
+    v = json.loads(arg)
+    if not isinstance(v, dict):
+        raise CommandError("expected a JSON object, not %r" % arg[:40])
+    return v
 
 
 def _side(name, what):

@@ -1,58 +1,41 @@
-# USB commands for the board's settings (fireboard.usb loads this for one
-# command): config, set (the settings in config.json), reset (back to the
-# defaults).
+# USB command to change a setting (fireboard.usb loads this for one
+# command): set (the settings in config.json). Showing them and going back to
+# the defaults is in usbconfig.
 import json
 
-from fireboard.usb import CommandError, no_arg
+from fireboard.usb import CommandError
 
 CONFIG = "config.json"
 # settings that take effect at once; the others at the next start
 _LIVE = ("brightness", "threshold", "debounce_ms", "long_press_ms")
 
 
-def config(app, arg):
-    """config: every setting as the board runs; config KEY: one."""
-    cfg = app.cfg
-    if not arg:
-        return {"config": cfg}
-    if arg not in cfg:
-        raise CommandError("unknown setting %r" % arg[:40])
-    return {"key": arg, "value": cfg[arg]}
-
-
 def store_setting(app, key, value):
-    """Check the setting and keep it in config.json; returns the whole
-    configuration it gives (ConfigError names a bad setting)."""
-    from fireboard.config import merged
-    from fireboard.files import read
+    """Check the setting and keep it in config.json; returns the value it
+    takes (ConfigError names a bad setting)."""
+    from fireboard.config import changed
+    from fireice import forget
 
-    # the board as it would run with it: every setting checked together
-    cfg = merged({key: value}, app.cfg)
-    merged = None
+    # checked with every other setting as the board runs
+    new = changed(app.cfg, key, value)
+    changed = None
+    forget("fireboard.config")  # its room for what follows
     store = app.games.store
-    try:
-        text = read(store, CONFIG, 2048)
-        over = json.loads(text) if text else {}
-    except (OSError, ValueError):
-        over = None
+    over = {}
+    if store.size(CONFIG) != -1:  # the settings stored so far
+        from fireboard.files import read
+
+        try:
+            text = read(store, CONFIG, 2048)
+            over = json.loads(text) if text else {}
+        except (OSError, ValueError):
+            over = None
     if not isinstance(over, dict):
         raise CommandError("%s cannot be read; reset sets it aside" % CONFIG)
     over[key] = value
     # its own block, and the two the game in play may need
     store.write(CONFIG, json.dumps(over), 3)
-    return cfg
-
-
-def reset(app, arg):
-    """reset: back to the default settings (config.json set aside as
-    config.json.reset), then a restart; games and calibration are kept."""
-    no_arg(arg)
-    store = app.games.store
-    from fireboard.files import set_aside
-
-    kept = set_aside(store, CONFIG, "reset") if store.size(CONFIG) != -1 else None
-    app.reboot = True
-    return {"kept": kept}
+    return new
 
 
 def set_(app, arg):
@@ -64,17 +47,17 @@ def set_(app, arg):
         raise CommandError("set KEY VALUE (VALUE in JSON, e.g. set brightness 64)")
     key = w[0]
     value = json.loads(w[1])
-    cfg = store_setting(app, key, value)
+    v = store_setting(app, key, value)
     live = key in _LIVE
     if live:
-        app.cfg[key] = cfg[key]
+        app.cfg[key] = v
         if key == "brightness":
-            app.lights.brightness = cfg[key]
+            app.lights.brightness = v
             app.lights._seen = -1
         elif key == "threshold" and app.scanner.colour:
-            app.scanner.threshold = cfg[key]
+            app.scanner.threshold = v
         elif key == "debounce_ms":
-            app.deb.ms = cfg[key]
+            app.deb.ms = v
         else:
-            app.undo_button.long_ms = app.new_button.long_ms = cfg[key]
-    return {"key": key, "value": cfg[key], "now": live}
+            app.undo_button.long_ms = app.new_button.long_ms = v
+    return {"key": key, "value": v, "now": live}

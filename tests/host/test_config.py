@@ -31,6 +31,25 @@ def test_led_caps_come_from_the_power_budget():
     assert DEFAULTS["led_channel_ma"] == power["led_model"]["ma_per_channel_at_255"]
 
 
+def test_the_limits_are_the_hardwares_own():
+    """The LED cap can be lowered, never raised past the USB budget; the
+    current model never set below the LEDs' own figures."""
+    power = load("power.json")
+    for k, front in enumerate(config.FRONTS):
+        cap = power["led_cap_ma"][front]
+        assert config.LED_CAP_MA[k] == cap
+        config.merged({"led_cap_ma": {front: cap}})
+        with pytest.raises(config.ConfigError):
+            config.merged({"led_cap_ma": {front: cap + 1}})
+    for key, figure in (
+        ("led_idle_ma", power["led_model"]["idle_ma_per_led"]),
+        ("led_channel_ma", power["led_model"]["ma_per_channel_at_255"]),
+    ):
+        config.merged({key: figure})
+        with pytest.raises(config.ConfigError):
+            config.merged({key: figure - 0.01})
+
+
 def test_defaults_are_valid():
     config.validate(config.merged({}))
 
@@ -50,10 +69,10 @@ def test_defaults_are_valid():
         # hostile values (issue 11): each would hurt the board or its USB port
         ({"led_cap_ma": {"digital": 3000}}, "led_cap_ma.digital must be 120..390 mA"),
         ({"led_cap_ma": {"colour": 251}}, "led_cap_ma.colour must be 120..250 mA"),
-        ({"led_channel_ma": 0.001}, "led_channel_ma must be 12.0..20 mA"),
-        ({"led_channel_ma": 0}, "led_channel_ma must be 12.0..20 mA"),
-        ({"led_idle_ma": 0}, "led_idle_ma must be 1.0..2.0 mA"),
-        ({"led_idle_ma": 100}, "led_idle_ma must be 1.0..2.0 mA"),
+        ({"led_channel_ma": 0.001}, "led_channel_ma must be 12..20 mA"),
+        ({"led_channel_ma": 0}, "led_channel_ma must be 12..20 mA"),
+        ({"led_idle_ma": 0}, "led_idle_ma must be 1..2 mA"),
+        ({"led_idle_ma": 100}, "led_idle_ma must be 1..2 mA"),
         ({"led_idle_ma": float("nan")}, "led_idle_ma must be"),
         ({"led_channel_ma": float("inf")}, "led_channel_ma must be"),
         ({"led_idle_ma": True}, "led_idle_ma must be"),
@@ -106,7 +125,7 @@ def test_the_leds_never_draw_more_than_the_usb_budget():
     for front in config.FRONTS:
         for idle in (1.0, 2.0):
             for channel in (12.0, 20):
-                cap = config.LED_CAP_MA[front]
+                cap = config.LED_CAP_MA[config.FRONTS.index(front)]
                 cfg = config.merged(
                     {
                         "brightness": 255,
