@@ -55,9 +55,17 @@ async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
 
 
 def emit(ev):
-    # events to the USB serial console, one JSON object a line
-    # one write a line: a power cut cannot split it from its newline
-    sys.stdout.write(json.dumps(ev) + "\n")
+    """An event to the USB serial console, one JSON object a line, in one
+    write, so that a power cut never leaves half a line for the next to run
+    into; where the heap has no room for the whole text (a long reply with
+    the free room in pieces), a piece at a time straight to the port. The
+    hello of a (re)started board comes after a newline of its own."""
+    try:
+        text = json.dumps(ev) + "\n"
+    except MemoryError:
+        json.dump(ev, sys.stdout)
+        text = "\n"
+    sys.stdout.write(text)
 
 
 def hello(cfg):
@@ -65,6 +73,7 @@ def hello(cfg):
 
     forget("fireice.version")
 
+    sys.stdout.write("\n")
     emit({"ev": "hello", "version": VERSION, "front": cfg["front"]})
 
 

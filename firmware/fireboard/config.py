@@ -13,14 +13,15 @@ FRONTS = ("digital", "colour")
 LED_CAP_MA = (390, 250)
 CAP_MIN_MA = 120  # above the LEDs' idle draw (51 x 2 mA at most)
 
-# setting, low, high, in one string (no objects for a table in the heap):
+# setting, low, high, flat in one tuple (its names are interned strings):
 # whole numbers, and the mA of the current model, never below the LEDs' own
 # figures (the board would believe it draws less than it does) nor past
 # what a WS2812 draws
 _RANGES = (
-    "threshold 200 30000 scan_ms 1 10 debounce_ms 0 200 long_press_ms 200 5000"
-    " brightness 1 255 led_idle_ma 1 2 led_channel_ma 12 20"
-)
+    "threshold", 200, 30000, "scan_ms", 1, 10, "debounce_ms", 0, 200,
+    "long_press_ms", 200, 5000, "brightness", 1, 255,
+    "led_idle_ma", 1, 2, "led_channel_ma", 12, 20,
+)  # fmt: skip
 
 
 class ConfigError(ValueError):
@@ -36,11 +37,11 @@ def validate(cfg):
     configuration (every key there, as merged() makes it)."""
     if cfg["front"] not in FRONTS:
         raise ConfigError("front must be digital or colour, not %r" % (cfg["front"],))
-    w = _RANGES.split()
+    w = _RANGES
     for k in range(0, len(w), 3):
         key = w[k]
-        lo = int(w[k + 1])
-        hi = int(w[k + 2])
+        lo = w[k + 1]
+        hi = w[k + 2]
         v = cfg[key]
         ma = key[-3:] == "_ma"
         if isinstance(v, bool) or not isinstance(v, (int, float) if ma else int):

@@ -63,8 +63,14 @@ class Board:
     def emit(self, ev):
         if "at" not in ev:
             ev["at"] = self.now
-        # one write a line: a board stopped at any moment leaves whole lines
-        sys.stdout.write(json.dumps(ev) + "\n")
+        # one write a line, or pieces where the heap has no room for it
+        # (as fireboard.board.emit)
+        try:
+            text = json.dumps(ev) + "\n"
+        except MemoryError:
+            json.dump(ev, sys.stdout)
+            text = "\n"
+        sys.stdout.write(text)
 
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)

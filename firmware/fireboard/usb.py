@@ -63,6 +63,7 @@ def handle(app, text, out):
                 "fireboard.defaults",
                 "fireboard.files",
                 "fireice.notation",
+                "fireice.version",
             )
 
 

@@ -4,8 +4,12 @@
 from fireboard.usb import no_arg
 
 
-def _states(app):
-    return "".join(chr(48 + v) for v in app.deb.stable)
+def _states(states, order=None):
+    # 49 digits in one small buffer (no string a hole)
+    b = bytearray(49)
+    for k in range(49):
+        b[k] = 48 + states[order[k] if order else k]
+    return b.decode()
 
 
 def sensors(app, arg):
@@ -13,9 +17,9 @@ def sensors(app, arg):
     debounced state (0 empty, 1 Fire, 2 Ice, 3 a peg)."""
     no_arg(arg)
     s = app.scanner
-    reply = {"front": app.cfg["front"], "raw": list(s.raw[:49]), "state": _states(app)}
+    reply = {"front": app.cfg["front"], "raw": list(s.raw), "state": _states(app.deb.stable)}
     if s.colour:
-        reply["base"] = list(s.base[:49])
+        reply["base"] = list(s.base)
         reply["threshold"] = s.threshold
     return reply
 
@@ -26,11 +30,13 @@ def wiring(app, arg):
     no_arg(arg)
     s = app.scanner
     slot = s.slot
-    st = app.deb.stable
+    raw = list(s.raw)
+    for k in range(49):
+        raw[k] = s.raw[slot[k]]
     return {
         "front": app.cfg["front"],
-        "slots": "".join(chr(48 + st[slot[k]]) for k in range(49)),
-        "raw": [s.raw[slot[k]] for k in range(49)],
+        "slots": _states(app.deb.stable, slot),
+        "raw": raw,
         "sensor_map": app.cfg["sensor_map"],
         "led_map": app.cfg["led_map"],
     }

@@ -17,7 +17,13 @@ def forget(*names):
     if sys.implementation.name == "cpython":
         return
     for name in names:
-        mod = sys.modules.pop(name, None)
+        mod = sys.modules.get(name)
+        # A module whose import failed (out of memory) has left sys.modules
+        # but MicroPython keeps its pointer in the emptied slot, which keeps
+        # the whole half-loaded module alive: a value put under the name
+        # takes that slot over, and goes with it.
+        sys.modules[name] = None
+        sys.modules.pop(name)
         if mod is not None and "." in name:
             pkg, _, attr = name.rpartition(".")
             parent = sys.modules.get(pkg)
