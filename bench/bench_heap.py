@@ -1,4 +1,5 @@
-"""The smallest heap each mode of the board runs in (make bench).
+"""The smallest heap each mode of the board runs in, and each operation at
+its worst case (make bench).
 
 Every scripted scenario (tests/scenarios), on each front end it is written
 for, runs on the virtual board (`fireice sim --headless`, the firmware as
@@ -28,32 +29,71 @@ FIREICE = os.path.join(os.path.dirname(sys.executable), "fireice")
 TARGET_KB = 64
 
 
-def run(inputs, front, kb):
+def run(inputs, front, kb, files=None):
     """The board's output lines for the inputs, in a kb KB heap (None when it
-    stopped with an error status)."""
+    stopped with an error status). files: {name: text} on its flash first."""
     text = "".join(json.dumps(i) + "\n" for i in inputs)
     argv = [FIREICE, "sim", "--headless", "--front", front, "--heapsize", "%dk" % kb]
     with tempfile.TemporaryDirectory() as flash:  # a board with its flash, as the tests
+        for name, body in (files or {}).items():
+            with open(os.path.join(flash, name), "w") as f:
+                f.write(body)
         argv += ["--flash", flash]
         p = subprocess.run(argv, input=text, capture_output=True, text=True, timeout=300)
-    return p.stdout if p.returncode == 0 else None
+    if p.returncode != 0:
+        return None
+    out = []
+    for line in p.stdout.splitlines():
+        e = json.loads(line)
+        e.pop("heap_free", None)  # the status reply tells the heap's size, of course
+        out.append(e)
+    return out
 
 
-def smallest(inputs, front, lo=48, hi=96):
+def smallest(inputs, front, lo=48, hi=96, files=None):
     """The smallest heap (KB) from which every size up to hi KB gives the
     reference events. (Not a bisection: what fits depends on how the free
     space is cut up, so a heap can fail where a smaller one passed.)"""
-    want = run(inputs, front, 512)
+    want = run(inputs, front, 512, files)
     assert want is not None, "the board fails even in 512 KB"
     sizes = list(range(hi, lo - 1, -1))
     with ThreadPoolExecutor(2) as pool:
-        ok = list(pool.map(lambda kb: run(inputs, front, kb) == want, sizes))
+        ok = list(pool.map(lambda kb: run(inputs, front, kb, files) == want, sizes))
     good = hi + 1
     for kb, passed in zip(sizes, ok):
         if not passed:
             break
         good = kb
     return good, ok[sizes.index(TARGET_KB)]
+
+
+def edge_cases():
+    """(name, inputs, files) of each worst case."""
+    import edges
+    from test_edges import COMMANDS, GAMES
+
+    from fireice import rec
+
+    out = []
+    for kind in sorted(GAMES):
+        out.append(("end_" + kind.replace("-", "_"), edges.timed(GAMES[kind][0]), None))
+    duel = edges.timed(GAMES["duel"][0])
+    _, moves = edges.longest_duel()
+    out.append(("takeback_last", duel + [{"press": "undo", "at": duel[-1]["at"] + 300}], None))
+    from fireice.duel import Duel
+
+    game = Duel()
+    for m in moves:
+        game.push(*m)
+    record = rec.format(rec.Record([["Game", rec.GAME], ["Mode", "duel"]], list(rec.moves(game))))
+    out.append(
+        ("start_resume_longest", [{"board": game.position(), "at": 100}], {"game.txt": record})
+    )
+    for c in COMMANDS:
+        name = "cmd_" + "".join(ch if ch.isalnum() else "_" for ch in c).strip("_")
+        if name not in [o[0] for o in out]:
+            out.append((name, duel + [{"cmd": c, "at": duel[-1]["at"] + 300}], None))
+    return out
 
 
 def main(parts):
@@ -72,6 +112,22 @@ def main(parts):
             print("heap_kb_%s_%s: %d" % (name[:-6], front, kb), flush=True)
     print("heap_kb_worst: %d" % worst)
     print("heap_fails_at_%dk: %s" % (TARGET_KB, " ".join(over) if over else "none"))
+    most = (0, None)
+    over = []
+    for name, inputs, files in edge_cases():
+        if parts and not any(p in name for p in parts):
+            continue
+        for front in ("digital", "colour"):
+            kb, at_target = smallest(inputs, front, 56, 80, files)
+            if kb > most[0]:
+                most = (kb, "%s_%s" % (name, front))
+            if not at_target:
+                over.append("%s_%s" % (name, front))
+            print("heap_kb_worst_case_%s_%s: %d" % (name, front, kb), flush=True)
+    if most[1]:
+        print("heap_worst_case_operation: %s" % most[1])
+        print("heap_worst_case_kb: %d" % most[0])
+        print("heap_worst_cases_failing_at_%dk: %s" % (TARGET_KB, " ".join(over) or "none"))
 
 
 if __name__ == "__main__":
