@@ -262,6 +262,17 @@ def cmd_diag(args):
     return _device(args.port, run)
 
 
+def game_names(board):
+    """Every record name on the board: `games` gives them a page at a time
+    (docs/protocol.md), each page after the last name of the one before."""
+    names = []
+    while True:
+        page = board.command("games " + names[-1] if names else "games")
+        names += page["games"]
+        if not page.get("more") or not page["games"]:
+            return names
+
+
 def cmd_games(args):
     from fireice_tools import device
 
@@ -271,7 +282,7 @@ def cmd_games(args):
                 board.command("delete " + name)
                 print("deleted %s" % name)
             return 0
-        names = board.command("games")["games"]
+        names = game_names(board)
         if args.list:
             print("\n".join(names))
             return 0

@@ -211,6 +211,29 @@ def test_games_fetched_from_the_board_replay(tmp_path):
         assert (fetched / "club-2" / "game.txt").read_text() == (out / "game-2.txt").read_text()
 
 
+def test_fireice_games_pages_through_a_large_archive(tmp_path):
+    """40 archived games: the board lists them 16 a reply, fireice games
+    asks page after page and fetches them all."""
+    flash = tmp_path / "flash"
+    (flash / "games").mkdir(parents=True)
+    for k in range(1, 41):
+        (flash / "games" / ("%04d.txt" % k)).write_text(
+            '[Game "Fire and Ice"]\n[Mode "duel"]\n[Seed "%d"]\n\nD4-C4\n' % k
+        )
+    with PtySim(flash) as sim:
+        b = sim.board()
+        first = b.command("games")
+        assert len(first["games"]) == 16 and first["more"] is True
+        b.close()
+        p = fireice("games", "--list", port=sim.port)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.split() == ["game.txt"] + ["games/%04d.txt" % k for k in range(1, 41)]
+        p = fireice("games", "--dir", str(tmp_path / "got"), "--board", "b", port=sim.port)
+        assert p.returncode == 0, p.stderr
+        assert len(os.listdir(tmp_path / "got" / "b")) == 41
+        assert '[Seed "40"]' in (tmp_path / "got" / "b" / "games-0040.txt").read_text()
+
+
 def test_guided_wiring_map_finds_swapped_sensors(tmp_path):
     # the sensors under C5 and E2 are wired to each other's mux inputs; a
     # scripted player follows the prompts: a peg in each named hole, then in
