@@ -110,17 +110,26 @@ class App:
 
     # --- starting ---------------------------------------------------------------
 
-    def begin(self, now, game, problem=None, new=False):
+    def begin(self, now, game, problem=None, new=False, kept=None):
         """First scan, then the game from gamefiles.start() (done before the
         App is built, so the record code is gone again): a saved game to
-        play on, or a new one to set up (new=True). The code is in
-        fireboard.begin, loaded for it."""
-        from fireboard.begin import begin
+        play on, or a new one to set up (new=True); kept: the colour front
+        end's stored baselines. The code is in fireboard.begin, loaded for
+        it."""
         from fireice import forget
 
-        begin(self, now, game, problem, new)
-        begin = None
-        forget("fireboard.begin")
+        for again in (True, False):
+            try:
+                from fireboard.begin import begin
+
+                begin(self, now, game, problem, new, kept)
+                break
+            except MemoryError:
+                if not again:
+                    raise
+            finally:
+                begin = None
+                forget("fireboard.begin", "fireboard.calib", "fireboard.files")
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If

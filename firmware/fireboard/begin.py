@@ -4,7 +4,7 @@
 from fireice import forget
 
 
-def begin(app, now, game, problem, new):
+def begin(app, now, game, problem, new, kept=None):
     """App.begin's work: the first scan, then the game to play on (guided
     back into place if many pegs are away) or the new one to set up."""
 
@@ -14,10 +14,10 @@ def begin(app, now, game, problem, new):
         # passing code then leaves its room free in one piece)
         from fireboard import calib
 
-        said = calib.at_start(app.scanner, app.games.store)
+        said = calib.at_start(app.scanner, app.games.store, kept)
         problem = problem + "; " + said if problem and said else problem or said
-        calib = None
-        forget("fireboard.calib", "fireboard.files")
+        calib = kept = None
+        forget("fireboard.calib")
     app.scanner.scan(app.raw)
     app.deb.prime(app.raw)
     if problem:

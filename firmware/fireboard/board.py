@@ -7,37 +7,86 @@ import sys
 from fireice import forget
 
 
+# what start-up loads for the job (dropped again if memory runs out)
+_PASSING = (
+    "fireboard.defaults",
+    "fireboard.config",
+    "fireboard.files",
+    "fireboard.gamefiles",
+    "fireboard.newgame",
+    "fireice.recread",
+    "fireice.notation",
+    "fireice.rec",
+    "fireice.seeded",
+    "fireboard.calib",
+)
+
+
 def start(store, make_hw, emit, seed=0, front=None):
     """Build the board: configuration, the saved (or a new) game, then the
-    App on the hardware make_hw(cfg) gives. Returns (app, hw)."""
+    App on the hardware make_hw(cfg) gives. Returns (app, hw, started).
+    Each step that runs out of memory is tried once more after a
+    collection, with start-up's passing code dropped; what a step found
+    (a file set aside) is said all the same."""
     # The code that stays for the game comes first, together at the bottom
     # of the heap, then what only start-up needs (the configuration, the
     # record reader), which leaves free room behind when it goes.
     from fireboard.games import Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
+
+    cfg, problem, kept = _twice(_settings, store, front)
+    games = Games(store)
+    # the game first: the record code is gone again before the rest loads
+    game, other, new = _twice(_game, games, seed)
+    if problem:  # said by app.begin, with the saved game's, if any
+        other = problem + ("; " + other if other else "")
+    app, hw = _twice(_app, cfg, games, make_hw, emit, seed)
+    return app, hw, (game, other, new, kept)
+
+
+def _twice(step, *args):
+    try:
+        return step(*args)
+    except MemoryError:
+        forget(*_PASSING)
+        return step(*args)
+
+
+def _settings(store, front):
     from fireboard import defaults
 
     cfg, problem = defaults.load(store)
+    defaults = None
     forget("fireboard.defaults")
     if front:
         cfg["front"] = front
-    # the game first: the record code is gone again before the rest loads
+    kept = None
+    if cfg["front"] == "colour":  # the stored baselines, read while the heap is empty
+        from fireboard import calib
+
+        kept, said = calib.stored(store)
+        calib = None
+        forget("fireboard.calib", "fireboard.files")
+        if said:
+            problem = problem + "; " + said if problem else said
+    return cfg, problem, kept
+
+
+def _game(games, seed):
     from fireboard import gamefiles
 
-    games = Games(store)
-    started = gamefiles.start(games, seed)
-    forget("fireboard.gamefiles", "fireboard.files")
+    try:
+        return gamefiles.start(games, seed)
+    finally:
+        gamefiles = None
+        forget("fireboard.gamefiles", "fireboard.files")
+
+
+def _app(cfg, games, make_hw, emit, seed):
     from fireboard.app import App
 
-    import gc
-
-    gc.collect()  # the heap's holes filled before the long-lived objects come
     hw = make_hw(cfg)
-    app = App(hw, cfg, games, emit, seed)
-    if problem:  # said by app.begin, with the saved game's, if any
-        game, other, new = started
-        started = (game, problem + ("; " + other if other else ""), new)
-    return app, hw, started
+    return App(hw, cfg, games, emit, seed), hw
 
 
 async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):

@@ -6,15 +6,17 @@ NAME = "calib.json"
 
 
 def stored(store):
-    """(baselines kept on flash (49 numbers) or None, problem or None). A
-    calib.json that cannot be used is set aside as calib.json.WHY."""
+    """(baselines kept on flash, an array of 49, or None; problem or None).
+    A calib.json that cannot be used is set aside as calib.json.WHY. Read
+    at start before the game's objects are made (fireboard.board), so the
+    reader and the file checks are out of the heap when calibration runs."""
     if store.size(NAME) == -1:
         return None, None
     from fireboard import files
 
     why = None
     try:
-        text = files.read(store, NAME, 1024)
+        text = files.read(store, NAME, 512)
         if not text:
             return None, None
         try:
@@ -22,7 +24,9 @@ def stored(store):
             if len(base) == 49 and all(
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535 for v in base
             ):
-                return base, None
+                from array import array
+
+                return array("H", base), None
         except MemoryError:
             raise
         except Exception:  # whatever the file holds
@@ -51,9 +55,10 @@ def baselines(scanner, sums, n, kept=None):
             scanner.base[h] = avg
 
 
-def at_start(scanner, store, n=4):
-    """Measure the baselines now and keep them on flash (when they
-    changed). Returns a problem to report, or None."""
+def at_start(scanner, store, kept, n=4):
+    """Measure the baselines now (kept: what stored() read, or None) and
+    keep them on flash when they changed. Returns a problem to report, or
+    None."""
     from array import array
 
     sums = array("i", bytes(4 * 49))
@@ -62,17 +67,15 @@ def at_start(scanner, store, n=4):
         scanner.scan(scratch)
         for h in range(49):
             sums[h] += scanner.raw[h]
-    kept, problem = stored(store)
     baselines(scanner, sums, n, kept)
     if kept is not None and all(kept[h] == scanner.base[h] for h in range(49)):
-        return problem
-    kept = None
+        return None
     try:
         # its own block, and the two the game in play may need
         store.write(NAME, _json(scanner.base), 3)
     except OSError as e:
-        return (problem + "; " if problem else "") + "calibration not kept: %s" % e
-    return problem
+        return "calibration not kept: %s" % e
+    return None
 
 
 def _json(base):

@@ -62,7 +62,7 @@ def load(store, name="config.json"):
     from fireice import forget
 
     try:
-        text = files.read(store, name, 2048)
+        text = files.read(store, name, 1024)
         if text is None:
             return copy(), None
         from fireboard import config

@@ -26,7 +26,7 @@ def store_setting(app, key, value):
         from fireboard.files import read
 
         try:
-            text = read(store, CONFIG, 2048)
+            text = read(store, CONFIG, 1024)
             over = json.loads(text) if text else {}
         except (OSError, ValueError):
             over = None
