@@ -11,7 +11,7 @@ except ImportError:  # CPython
     from fireice.compat import ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sensing import Debouncer, DigitalScanner
+from fireboard.sensing import Debouncer
 from fireboard.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
@@ -82,6 +82,8 @@ class App:
                 hw.settle_us,
             )
         else:
+            from fireboard.digital import DigitalScanner
+
             self.scanner = DigitalScanner(
                 select,
                 [hw.input(p) for p in pins["digital_mux_out"]],

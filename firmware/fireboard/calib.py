@@ -57,7 +57,7 @@ def baselines(scanner, sums, n, kept=None):
 
 def at_start(scanner, store, kept, n=4):
     """Measure the baselines now (kept: what stored() read, or None) and
-    keep them on flash when they changed. Returns a problem to report, or
+    keep them on flash when they moved. Returns a problem to report, or
     None."""
     from array import array
 
@@ -68,7 +68,10 @@ def at_start(scanner, store, kept, n=4):
         for h in range(49):
             sums[h] += scanner.raw[h]
     baselines(scanner, sums, n, kept)
-    if kept is not None and all(kept[h] == scanner.base[h] for h in range(49)):
+    # rewritten only when a baseline moved by more than an eighth of the
+    # threshold (the flash is not worn by the sensors' noise at every start)
+    near = scanner.threshold >> 3
+    if kept is not None and all(abs(kept[h] - scanner.base[h]) <= near for h in range(49)):
         return None
     try:
         # its own block, and the two the game in play may need
