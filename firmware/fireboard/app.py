@@ -11,7 +11,7 @@ except ImportError:  # CPython
     from fireice.compat import ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sensing import Debouncer
+from fireboard.sensing import Debouncer, DigitalScanner
 from fireboard.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
@@ -60,32 +60,25 @@ class Button:
 
 
 class App:
-    def __init__(self, hw, cfg, games, emit, seed=0):
+    def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
         configuration; games: the game records on flash (fireboard.games);
-        emit(event_dict): where events go (USB, or the simulator's output)."""
+        emit(event_dict): where events go (USB, or the simulator's output);
+        scanner: the sensor front end, when start-up made it already (the
+        colour one, to calibrate it)."""
         self.cfg = cfg
         self.emit = emit
         self.seed = seed
         pins = cfg["pins"]
-        select = [hw.output(p) for p in pins["mux_select"]]
-        if cfg["front"] == "colour":
-            from fireboard.colour import ColourScanner
+        if scanner is not None:
+            self.scanner = scanner
+        elif cfg["front"] == "colour":
+            from fireboard.colour import scanner
 
-            self.scanner = ColourScanner(
-                select,
-                [hw.output(p) for p in pins["analog_island_select"]],
-                hw.adc(pins["adc"]),
-                cfg["threshold"],
-                cfg["fire_sign"],
-                cfg["sensor_map"],
-                hw.settle_us,
-            )
+            self.scanner = scanner(hw, cfg)
         else:
-            from fireboard.digital import DigitalScanner
-
             self.scanner = DigitalScanner(
-                select,
+                [hw.output(p) for p in pins["mux_select"]],
                 [hw.input(p) for p in pins["digital_mux_out"]],
                 cfg["active_low"],
                 cfg["sensor_map"],
@@ -112,26 +105,27 @@ class App:
 
     # --- starting ---------------------------------------------------------------
 
-    def begin(self, now, game, problem=None, new=False, kept=None):
+    def begin(self, now, game, problem=None, new=False):
         """First scan, then the game from gamefiles.start() (done before the
         App is built, so the record code is gone again): a saved game to
-        play on, or a new one to set up (new=True); kept: the colour front
-        end's stored baselines. The code is in fireboard.begin, loaded for
+        play on, or a new one to set up (new=True). The code is in fireboard.begin, loaded for
         it."""
         from fireice import forget
 
         for again in (True, False):
+            failed = True
             try:
                 from fireboard.begin import begin
 
-                begin(self, now, game, problem, new, kept)
+                begin(self, now, game, problem, new)
+                failed = False
                 break
             except MemoryError:
                 if not again:
                     raise
             finally:
                 begin = None
-                forget("fireboard.begin", "fireboard.calib", "fireboard.files")
+                forget("fireboard.begin", failed=failed)
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If
@@ -142,15 +136,23 @@ class App:
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireice import forget
 
+        failed = True
         try:
             from fireboard import newgame
 
             newgame.start(self, mode, handicap, side, seed, position, to_move)
+            failed = False
         except MemoryError as e:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
         finally:
             newgame = None
-            forget("fireboard.newgame", "fireice.seeded", "fireice.rec", "fireboard.files")
+            forget(
+                "fireboard.newgame",
+                "fireice.seeded",
+                "fireice.rec",
+                "fireboard.files",
+                failed=failed,
+            )
 
     def start_asked(self):
         """The new game asked for over USB (fireboard.usbplay sets asked; the

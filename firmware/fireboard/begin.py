@@ -1,23 +1,13 @@
-# The board's first steps once the App is made (App.begin): calibration on
-# the colour front end, the first scan, then the game to play on or to set
-# up. Loaded for that, forgotten after.
-from fireice import forget
+# The board's first steps once the App is made (App.begin): the colour front
+# end's baselines (measured at start, fireboard.calib), the first scan, then
+# the game to play on or to set up. Loaded for that, forgotten after.
 
 
-def begin(app, now, game, problem, new, kept=None):
+def begin(app, now, game, problem, new):
     """App.begin's work: the first scan, then the game to play on (guided
     back into place if many pegs are away) or the new one to set up."""
 
     app.now = now
-    if app.scanner.colour:
-        # the empty-hole readings, once the App's own objects are made (the
-        # passing code then leaves its room free in one piece)
-        from fireboard import calib
-
-        said = calib.at_start(app.scanner, app.games.store, kept)
-        problem = problem + "; " + said if problem and said else problem or said
-        calib = kept = None
-        forget("fireboard.calib")
     app.scanner.scan(app.raw)
     app.deb.prime(app.raw)
     if problem:

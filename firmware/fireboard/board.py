@@ -34,21 +34,32 @@ def start(store, make_hw, emit, seed=0, front=None):
     from fireboard.games import Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
 
-    cfg, problem, kept = _twice(_settings, store, front)
+    cfg, problem = _twice(_settings, store, front)
+    hw = scan = None
+    if cfg["front"] == "colour":  # the sensors' empty readings, while the heap is empty
+        from fireboard.colour import scanner
+
+        hw = make_hw(cfg)
+        scan = scanner(hw, cfg)
+        said = _twice(_calibrate, scan, store)
+        if said:
+            problem = problem + "; " + said if problem else said
     games = Games(store)
     # the game first: the record code is gone again before the rest loads
     game, other, new = _twice(_game, games, seed)
     if problem:  # said by app.begin, with the saved game's, if any
         other = problem + ("; " + other if other else "")
-    app, hw = _twice(_app, cfg, games, make_hw, emit, seed)
-    return app, hw, (game, other, new, kept)
+    if hw is None:
+        hw = make_hw(cfg)
+    app = _twice(_app, hw, cfg, games, emit, seed, scan)
+    return app, hw, (game, other, new)
 
 
 def _twice(step, *args):
     try:
         return step(*args)
     except MemoryError:
-        forget(*_PASSING)
+        forget(*_PASSING, failed=True)
         return step(*args)
 
 
@@ -60,16 +71,17 @@ def _settings(store, front):
     forget("fireboard.defaults")
     if front:
         cfg["front"] = front
-    kept = None
-    if cfg["front"] == "colour":  # the stored baselines, read while the heap is empty
-        from fireboard import calib
+    return cfg, problem
 
-        kept, said = calib.stored(store)
+
+def _calibrate(scan, store):
+    from fireboard import calib
+
+    try:
+        return calib.at_start(scan, store)
+    finally:
         calib = None
         forget("fireboard.calib", "fireboard.files")
-        if said:
-            problem = problem + "; " + said if problem else said
-    return cfg, problem, kept
 
 
 def _game(games, seed):
@@ -82,11 +94,10 @@ def _game(games, seed):
         forget("fireboard.gamefiles", "fireboard.files")
 
 
-def _app(cfg, games, make_hw, emit, seed):
+def _app(hw, cfg, games, emit, seed, scan):
     from fireboard.app import App
 
-    hw = make_hw(cfg)
-    return App(hw, cfg, games, emit, seed), hw
+    return App(hw, cfg, games, emit, seed, scan)
 
 
 async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):

@@ -7,9 +7,7 @@ NAME = "calib.json"
 
 def stored(store):
     """(baselines kept on flash, an array of 49, or None; problem or None).
-    A calib.json that cannot be used is set aside as calib.json.WHY. Read
-    at start before the game's objects are made (fireboard.board), so the
-    reader and the file checks are out of the heap when calibration runs."""
+    A calib.json that cannot be used is set aside as calib.json.WHY."""
     if store.size(NAME) == -1:
         return None, None
     from fireboard import files
@@ -55,30 +53,32 @@ def baselines(scanner, sums, n, kept=None):
             scanner.base[h] = avg
 
 
-def at_start(scanner, store, kept, n=4):
-    """Measure the baselines now (kept: what stored() read, or None) and
-    keep them on flash when they moved. Returns a problem to report, or
-    None."""
+def at_start(scan, store, n=4):
+    """Measure the baselines of the colour scanner scan now and keep them on
+    flash when they moved from the stored ones (this runs at start before
+    the game's objects are made, while the heap is nearly empty). Returns a
+    problem to report, or None."""
     from array import array
 
+    kept, problem = stored(store)
     sums = array("i", bytes(4 * 49))
     scratch = bytearray(49)
     for _ in range(n):
-        scanner.scan(scratch)
+        scan.scan(scratch)
         for h in range(49):
-            sums[h] += scanner.raw[h]
-    baselines(scanner, sums, n, kept)
+            sums[h] += scan.raw[h]
+    baselines(scan, sums, n, kept)
     # rewritten only when a baseline moved by more than an eighth of the
     # threshold (the flash is not worn by the sensors' noise at every start)
-    near = scanner.threshold >> 3
-    if kept is not None and all(abs(kept[h] - scanner.base[h]) <= near for h in range(49)):
-        return None
-    try:
-        # its own block, and the two the game in play may need
-        store.write(NAME, _json(scanner.base), 3)
-    except OSError as e:
-        return "calibration not kept: %s" % e
-    return None
+    near = scan.threshold >> 3
+    if kept is None or any(abs(kept[h] - scan.base[h]) > near for h in range(49)):
+        try:
+            # its own block, and the two the game in play may need
+            store.write(NAME, _json(scan.base), 3)
+        except OSError as e:
+            said = "calibration not kept: %s" % e
+            problem = problem + "; " + said if problem else said
+    return problem
 
 
 def _json(base):

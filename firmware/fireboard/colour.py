@@ -10,6 +10,20 @@ from array import array
 from fireboard.sensing import _GRAY, _GRAY_BACK, select, slot_table
 
 
+def scanner(hw, cfg):
+    """The colour front end on hardware hw, as the configuration wires it."""
+    pins = cfg["pins"]
+    return ColourScanner(
+        [hw.output(p) for p in pins["mux_select"]],
+        [hw.output(p) for p in pins["analog_island_select"]],
+        hw.adc(pins["adc"]),
+        cfg["threshold"],
+        cfg["fire_sign"],
+        cfg["sensor_map"],
+        hw.settle_us,
+    )
+
+
 class ColourScanner:
     """Linear bipolar hall sensors through one 8:1 analog mux per island
     (CD74HC4051, select S0..S2 shared) into a top mux (select T0..T2) and the

@@ -96,7 +96,7 @@ class Console:
                 forget("fireboard.usb")
         except MemoryError:  # (the command code did not even load)
             self.handler = usb = None
-            forget("fireboard.usb")
+            forget("fireboard.usb", failed=True)
             self.out({"re": None, "error": "out of memory for %r" % text[:40]})
         except Exception as e:  # a bug of ours: say so, keep the game going
             self.out({"re": None, "error": "internal error %r on %r" % (e, text[:40])})

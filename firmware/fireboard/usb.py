@@ -40,6 +40,7 @@ def handle(app, text, out):
     tries = 2 if name != "undo" else 1
     while tries:
         tries -= 1
+        failed = True
         try:
             if full is None:
                 raise CommandError("unknown command %r (help lists them)" % name[:40])
@@ -47,8 +48,10 @@ def handle(app, text, out):
             reply = getattr(mod, name if name != "set" and name != "help" else name + "_")(app, arg)
             reply["re"] = name
             out(reply)
+            failed = False
             return
         except (FireIceError, ValueError, TypeError, KeyError, OSError) as e:
+            failed = False
             out({"re": name if full else None, "error": str(e)[:200]})
             return
         except MemoryError:
@@ -64,6 +67,7 @@ def handle(app, text, out):
                 "fireboard.files",
                 "fireice.notation",
                 "fireice.version",
+                failed=failed,
             )
 
 

@@ -6,30 +6,34 @@
 import sys
 
 
-def forget(*names):
+def forget(*names, failed=False):
     """Drop imported modules so their code can be collected, and collect:
     MicroPython collects only when an allocation fails, and the garbage of
     the job would otherwise be there when the next long-lived objects come,
     which then land among it and leave the free room in pieces. On
     MicroPython only: CPython has memory to spare, and there a module's
     classes (its exceptions) stay the same objects for whoever imported
-    them."""
+    them.
+
+    failed: after memory ran out. A module whose import failed has left
+    sys.modules, but MicroPython keeps its pointer in the emptied slot,
+    which keeps the whole half-loaded module alive: a value put under the
+    name takes that slot over, and goes with it."""
     if sys.implementation.name == "cpython":
         return
+    mods = sys.modules
     for name in names:
-        mod = sys.modules.get(name)
-        # A module whose import failed (out of memory) has left sys.modules
-        # but MicroPython keeps its pointer in the emptied slot, which keeps
-        # the whole half-loaded module alive: a value put under the name
-        # takes that slot over, and goes with it.
-        sys.modules[name] = None
-        sys.modules.pop(name)
+        mod = mods.get(name)
+        if failed and mod is None:
+            mods[name] = None
+        if name in mods:
+            mods.pop(name)
         if mod is not None and "." in name:
             pkg, _, attr = name.rpartition(".")
-            parent = sys.modules.get(pkg)
+            parent = mods.get(pkg)
             if parent is not None and getattr(parent, attr, None) is mod:
                 delattr(parent, attr)
-    mod = parent = None
+    mod = parent = mods = None
     import gc
 
     gc.collect()
