@@ -312,7 +312,13 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, source=False):
         # flash holds the files, not the heap
         flash = tempfile.mkdtemp(prefix="fireice-flash-")
         atexit.register(shutil.rmtree, flash, True)
-    argv += ["--flash", os.path.abspath(flash)]
+    # The board sees its flash through a short link of the same length every
+    # time (a board's paths are short: "game.txt"): the paths it builds live
+    # in its heap, so a long folder name would change what fits in 64 KB.
+    link = tempfile.mkdtemp(prefix="fi", dir="/tmp" if os.path.isdir("/tmp") else None)
+    atexit.register(shutil.rmtree, link, True)  # the link goes, not what it points to
+    os.symlink(os.path.abspath(flash), os.path.join(link, "f"))
+    argv += ["--flash", os.path.join(link, "f")]
     if front:
         argv += ["--front", front]
     # after a soft reset the board runs this again, in a fresh interpreter
