@@ -26,7 +26,9 @@ HTTP interface (JSON), on 127.0.0.1 only:
                           input that cannot be used: nothing changes.
 
 Inputs: {"lift": "D4"} takes the peg into the hand (with a peg already in
-hand, the lifted one goes to its supply: a solitaire capture);
+hand, the lifted one goes to its supply: a solitaire capture; the answer's
+"note" and a message say so, and the hand keeps its peg; a new game empties
+the hand, its peg back to its supply, with a message);
 {"put": "C4"} puts the hand's peg there, or with an empty hand one from a
 supply: the colour lit under the hole, else the side to move ("peg": "fire"
 may name it); {"hand": "fire" | "ice" | null} takes a peg from a supply or
