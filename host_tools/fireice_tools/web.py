@@ -367,7 +367,7 @@ class Simulator:
         del self.events[:-KEEP_EVENTS]
         if kind in ("reply", "unknown", "text"):
             if "error" in ev:
-                self._say("error", "%s: %s" % (ev.get("re"), ev["error"]), at)
+                self._say("error", "%s: %s" % (ev.get("re") or "command", ev["error"]), at)
             elif kind == "text":
                 self._say("error", "board: " + ev["text"], at)
             return True

@@ -692,6 +692,8 @@ def test_the_board_console_beside_the_page(server, browser, tmp_path):
         "document.getElementById('console').textContent.includes('unknown command')",
         timeout=WAIT_MS,
     )
+    messages = page.text_content("#messages")
+    assert "command: unknown command 'dance'" in messages and "None" not in messages
     shot(page, tmp_path, "console.png", full_page=True)
     assert not errors, errors
 

@@ -881,7 +881,7 @@
       pre.dataset.html = html;
       if (atEnd) pre.scrollTop = pre.scrollHeight;
     }
-    $("frames").textContent = s.frames ? `(${s.frames} LED frames not shown)` : "";
+    $("frames").textContent = s.frames ? `(${s.frames} LED frame${s.frames === 1 ? "" : "s"} not shown)` : "";
   }
 
   function renderRecord(s) {
