@@ -520,10 +520,13 @@ def test_solitaire_hint_grammar(server, browser):
     buf = bytearray(600)
     n = legal_moves(game, buf)
     frm, to = next((buf[2 * k], buf[2 * k + 1]) for k in range(n) if game.cells[buf[2 * k]] == 1)
-    for msg in ({"lift": hole_name(frm)}, {"lift": hole_name(to)}, {"put": hole_name(to)}):
-        assert post(server, msg)[0] == 200, msg
-        time.sleep(0.1)
-    wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
+    # typed: the page lifts the capturing peg, lifts the captured one (to
+    # its supply) and puts the first in its hole
+    page.fill("#moveInput", "%s-%s" % (hole_name(frm), hole_name(to)))
+    page.press("#moveInput", "Enter")
+    st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
+    game.push(frm, to)
+    assert st["pegs"] == game.position()
     page.wait_for_function(
         "document.getElementById('hint').textContent.startsWith('Ice to capture')",
         timeout=WAIT_MS,
