@@ -512,7 +512,8 @@ def test_solitaire_hint_grammar(server, browser):
 
     page, errors = open_page(browser, server)
     post(server, {"cmd": "new", "mode": "solitaire", "seed": 3})
-    st = wait_state(server, lambda s: s["mode"] == "solitaire" and s["phase"] == "setup")
+    # (the status that follows the new game: a solitaire deal has Ice pegs)
+    st = wait_state(server, lambda s: s["phase"] == "setup" and "O" in (s["target"] or ""))
     post(server, {"board": st["target"]})
     wait_state(server, lambda s: s["phase"] == "idle")
     # a capture by a Fire peg: then Ice is to capture
