@@ -478,7 +478,7 @@
       // as a player's hands would do it, one step at a time, each seen by the board
       const moves = state.moves.length;
       if (!(await act({ lift: frm }))) return false;
-      await until((s) => s.phase !== "idle" && s.phase !== "victim" || s.result, 1500);
+      await until((s) => s.phase !== "idle" || s.result, 1500);
       if (state.mode === "solitaire") {
         if (pegAt(to) === "-") {
           note("error", `A capture goes onto a peg: ${to} is empty.`);
