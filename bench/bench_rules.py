@@ -126,6 +126,9 @@ def main():
     g = Duel()
     print("alloc_bytes_per_100_playouts: %d" % loop_alloc(g, randrange, 100))
     if len(sys.argv) > 1:
+        files, total = mpy_sizes(sys.argv[1] + "/fireice")
+        print("mpy_rules_core_files: %d" % files)
+        print("mpy_rules_core_bytes: %d" % total)
         files, total = mpy_sizes(sys.argv[1])
         print("mpy_files: %d" % files)
         print("mpy_bytes: %d" % total)

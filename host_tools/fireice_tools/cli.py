@@ -153,6 +153,16 @@ def cmd_sim(args):
     if args.pty:
         from fireice_tools import simdev
 
+        if args.http_port:
+            # two ways to run the board: the page (with the board's console
+            # in it), or a USB device for programs, with no page
+            print(
+                "fireice sim: --pty has no page (its console is the pseudo-terminal); "
+                "the page shows its own board's console: run `fireice sim` for it",
+                file=sys.stderr,
+            )
+            return 2
+
         try:
             faults = [simdev.parse_fault(f) for f in args.fault]
         except FireIceError as e:
@@ -409,7 +419,12 @@ def build_parser():
         "or two sensors wired the wrong way round, swap:C5:C6",
     )
     m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
-    m.add_argument("--flash", metavar="DIR", help="folder used as the board's flash")
+    m.add_argument(
+        "--flash",
+        metavar="DIR",
+        help="folder used as the board's flash (the page's default: a folder in the "
+        "user's data directory, so games are kept; --headless and --pty: a temporary one)",
+    )
     m.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")
     m.add_argument(
         "--heapsize",

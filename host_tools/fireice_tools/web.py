@@ -9,24 +9,38 @@ docs/protocol.md.
     python -m fireice_tools.web [--front digital|colour] [--flash DIR]
                                 [--seed N] [--port N] [--no-browser]
 
+Without --flash the board's flash is a folder in the user's data directory
+(default_flash: one per front end), so games are kept between runs.
+
 HTTP interface (JSON), on 127.0.0.1 only:
 
     GET  /                the page (static files of the web/ folder)
     GET  /state           the state: pegs, hand, supplies, LED frame by hole,
-                          game, record, messages; /state?since=N waits up to
-                          20 s for a state whose "serial" is not N
+                          game, record, messages, the board's console;
+                          /state?since=N waits up to 20 s for a state whose
+                          "serial" is not N
+    GET  /view?ply=N      the game after its first N moves (the rules core
+                          replays the record): position, control, the move
     POST /input           one input; the server sets "at" (virtual time
                           follows real time). 400 {"error": ...} for an
                           input that cannot be used: nothing changes.
 
 Inputs: {"lift": "D4"} takes the peg into the hand (with a peg already in
-hand, the lifted one goes to its supply: a solitaire capture);
+hand, the lifted one goes to its supply: a solitaire capture; the answer's
+"note" and a message say so, and the hand keeps its peg; a new game empties
+the hand, its peg back to its supply, with a message);
 {"put": "C4"} puts the hand's peg there, or with an empty hand one from a
 supply: the colour lit under the hole, else the side to move ("peg": "fire"
 may name it); {"hand": "fire" | "ice" | null} takes a peg from a supply or
 puts the hand's back; {"press": "undo" | "new", "ms": 80}; {"cmd": "new",
 "mode": "duel", "handicap": 0, "side": "fire", "seed": 1}; {"cmd": "status"};
-{"bounce": "C4", "ms": 15}; {"board": "<49 chars>"} (as docs/protocol.md).
+{"bounce": "C4", "ms": 15}; {"board": "<49 chars>"} (as docs/protocol.md);
+{"console": "sensors"}: a command line typed into the board's USB console
+(its reply shows in the console).
+
+A put into a hole the board lights for the other colour is done, with a
+warning from the page ("the board lit C4 for Fire; this is an Ice peg"):
+on the digital front end the board itself cannot tell.
 """
 
 import argparse
@@ -43,7 +57,7 @@ from urllib.parse import parse_qs, urlparse
 
 from fireice import record
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
-from fireice.geom import parse_position
+from fireice.geom import islands_str, parse_position
 from fireice.notation import parse_hole, parse_move
 from fireice.rec import Record
 from fireice.rec import format as format_record
@@ -70,7 +84,18 @@ MAX_BODY = 4096
 KEEP_EVENTS = 40
 KEEP_MESSAGES = 30
 SIDES = ("fire", "ice")
-KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce")
+KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce", "console")
+KEEP_CONSOLE = 120  # lines of the board's console kept for the page
+MAX_CONSOLE_LINE = 400
+
+
+def default_flash(front="digital"):
+    """The flash folder the page's board keeps its games in between runs:
+    in the user's data directory (platformdirs), one per front end (the
+    colour board's calibration is its own)."""
+    import platformdirs
+
+    return os.path.join(platformdirs.user_data_dir("fireice", False), "sim-" + (front or "digital"))
 
 
 class BadInput(Exception):
@@ -206,6 +231,11 @@ class Simulator:
         self.status = {}
         self.messages = []
         self.events = []
+        self.console = []  # the board's USB console: {"at", "dir": "in"/"out", "text"}
+        self.auto_status = 0  # status replies the page asked for itself (not shown)
+        self.frames = 0  # LED frames (not shown in the console: counted)
+        self.hand_log = []  # what happened to the hand, newest last
+        self._ctrl_cache = (None, None)
         self.pending_board = None  # a position to stand on the board at once
         self.status_asks = [0]  # virtual times at which to ask the board for its status
         self.last_status = 0
@@ -244,6 +274,8 @@ class Simulator:
                             self.status_asks = [t for t in self.status_asks if t > now]
                             self.last_status = now
                     if ask:
+                        with self.cond:
+                            self.auto_status += 1
                         self.host.send('j {"cmd": "status"}')
                 except (OSError, ValueError):
                     return  # the board stopped; the reader says why
@@ -264,6 +296,7 @@ class Simulator:
                 # unknown: kept with the events, but no event
                 ev = dict(ev, ev="reply" if "re" in ev else "unknown")
             with self.cond:
+                self._console_out(ev, line)
                 try:
                     changed = self._event(ev)
                 except (KeyError, TypeError, ValueError, IndexError) as e:
@@ -279,10 +312,36 @@ class Simulator:
                 self._say("error", "the virtual board stopped (exit status %s)" % status)
             self._changed()
 
+    def _console_out(self, ev, line):
+        # what the board wrote, as its USB console shows it: not the LED
+        # frames (counted) nor the replies to the page's own status asks
+        if ev["ev"] == "leds":
+            self.frames += 1
+            return
+        if ev["ev"] == "reply" and ev.get("re") == "status" and self.auto_status > 0:
+            self.auto_status -= 1
+            return
+        self._console("out", line)
+
+    def _console(self, way, text, at=None):
+        self.console.append(
+            {
+                "at": self.host.now if at is None else at,
+                "dir": way,
+                "text": text[:MAX_CONSOLE_LINE],
+            }
+        )
+        del self.console[:-KEEP_CONSOLE]
+
+    def _hand_note(self, text, at=None):
+        self.hand_log.append({"at": self.host.now if at is None else at, "text": text})
+        del self.hand_log[:-6]
+
     def _read_err(self):
         for line in self.proc.stderr:
             sys.stderr.write("board: " + line)
             with self.cond:
+                self._console("err", line.rstrip())
                 self._say("error", "board: " + line.rstrip()[:300])
                 self._changed()
 
@@ -308,7 +367,7 @@ class Simulator:
         del self.events[:-KEEP_EVENTS]
         if kind in ("reply", "unknown", "text"):
             if "error" in ev:
-                self._say("error", "%s: %s" % (ev.get("re"), ev["error"]), at)
+                self._say("error", "%s: %s" % (ev.get("re") or "command", ev["error"]), at)
             elif kind == "text":
                 self._say("error", "board: " + ev["text"], at)
             return True
@@ -327,6 +386,12 @@ class Simulator:
             self.control = {}
             what = "solitaire" if self.mode == "solitaire" else "two-player game"
             self._say("new", "New %s: put the pegs on the lit holes." % what, at)
+            if self.hand:
+                # the set-up starts afresh: the hand is emptied, and says so
+                note = "New game: %s peg in your hand went back to its supply" % _a(self.hand)
+                self._say("note", note + ".", at)
+                self._hand_note(note, at)
+                self.hand = self.hand_from = None
         elif kind == "resumed":
             saved = saved_game(self.flash) if self.flash else None
             if saved:
@@ -393,9 +458,9 @@ class Simulator:
         n = PEGS - (pegs if pegs is not None else self.pegs).count(mark)
         return n - (self.hand == side)
 
-    def _wanted(self, name):
-        """The colour of a peg taken from a supply for hole name: the colour
-        lit there (now, or in the last blink), else the side to move."""
+    def _lit(self, name):
+        """The side's colour the board lights hole name in (now, or in the
+        last blink), or None."""
         with self.cond:
             now_hue = hue(self.leds.get(name, (0, 0, 0)))
             if now_hue in SIDES:
@@ -403,9 +468,16 @@ class Simulator:
             seen = self.lit.get(name)
             if seen and self.host.now - seen[1] <= BLINK_MEMORY_MS:
                 return seen[0]
-            if self.to_move in SIDES:
-                return self.to_move
-            return "fire"
+            return None
+
+    def _wanted(self, name):
+        """The colour of a peg taken from a supply for hole name: the colour
+        lit there, else the side to move."""
+        lit = self._lit(name)
+        if lit:
+            return lit
+        with self.cond:
+            return self.to_move if self.to_move in SIDES else "fire"
 
     def handle(self, msg):
         """Apply one input from the page. Returns a small JSON-able answer;
@@ -425,11 +497,14 @@ class Simulator:
         with self.host_lock:
             if not self.alive:
                 raise BoardGone("the virtual board has stopped")
-            note = None
+            note = warning = None
+            hand_note = None
             hand, hand_from = self.hand, self.hand_from
             try:
                 if kind == "hand":
                     return self._take(msg)
+                if kind == "console":
+                    return self._console_in(msg)
                 if kind in ("lift", "put", "bounce") and not isinstance(msg[kind], str):
                     raise BadInput('%s names a hole, such as "D4"' % kind)
                 if kind == "board" and not isinstance(msg["board"], str):
@@ -438,12 +513,27 @@ class Simulator:
                     self.host.check(msg)
                     h = parse_hole(msg["lift"])
                     side = SIDE_NAMES[self.host.world.pegs[h]]
+                    name = msg["lift"].upper()
                     if hand:
                         # the hand is full: the peg goes off the board into
-                        # its supply (a solitaire capture)
-                        note = "the %s peg from %s went to its supply" % (side, msg["lift"].upper())
+                        # its supply (a solitaire capture); the hand keeps its own
+                        note = (
+                            "the %s peg from %s went to the %s supply; your hand still holds %s peg%s"
+                            % (
+                                side.capitalize(),
+                                name,
+                                side.capitalize(),
+                                _a(hand),
+                                " from " + hand_from if hand_from else "",
+                            )
+                        )
+                        hand_note = "%s peg from %s: off the board, to its supply" % (
+                            _a(side),
+                            name,
+                        )
                     else:
-                        hand, hand_from = side, msg["lift"].upper()
+                        hand, hand_from = side, name
+                        hand_note = "took %s peg from %s" % (_a(side), name)
                 elif kind == "put":
                     if "peg" in msg and msg["peg"] not in SIDES:
                         raise BadInput('"peg" is "fire" or "ice", not %r' % (msg["peg"],))
@@ -459,6 +549,20 @@ class Simulator:
                             raise BadInput("no %s peg left in the supply" % colour)
                     msg["peg"] = colour
                     self.host.check(msg)
+                    name = msg["put"].upper()
+                    lit = self._lit(name)
+                    if lit and lit != colour:
+                        # the board may not see colours (digital sensors): the page says it
+                        warning = "the board lit %s for %s; this is %s peg" % (
+                            name,
+                            lit.capitalize(),
+                            _a(colour),
+                        )
+                    hand_note = "put %s peg in %s%s" % (
+                        _a(colour),
+                        name,
+                        "" if hand else " (from the supply)",
+                    )
                     hand = hand_from = None
                 elif kind == "board":
                     cells = parse_position(msg["board"])
@@ -488,13 +592,41 @@ class Simulator:
                 self.status_asks.append(at + STATUS_AFTER_INPUT_MS)
                 if note:
                     self._say("note", note[0].upper() + note[1:] + ".", at)
+                if warning:
+                    self._say("warn", warning[0].upper() + warning[1:] + ".", at)
+                if hand_note:
+                    self._hand_note(hand_note, at)
                 self._changed()
         answer = {"ok": True, "at": at, "hand": hand}
         if kind == "put":
             answer["peg"] = msg["peg"]
         if note:
             answer["note"] = note
+        if warning:
+            answer["warning"] = warning
         return answer
+
+    def _console_in(self, msg):
+        # a line typed into the board's USB console: the board answers it
+        line = msg["console"]
+        if len(msg) != 1:
+            raise BadInput('"console" takes no other keys')
+        if not isinstance(line, str) or not line.strip() or len(line) > 200:
+            raise BadInput("a console line is a command such as status (up to 200 characters)")
+        if "\n" in line or "\r" in line:
+            raise BadInput("a console line is one line")
+        line = line.strip()
+        at = max(self.elapsed(), self.host.now)
+        with self.cond:
+            self._console("in", line, at)
+        try:
+            # "cmd" is the command line itself (docs/protocol.md)
+            self.host.line(json.dumps({"at": at, "cmd": line}))
+        except (OSError, ValueError):
+            raise BoardGone("the virtual board has stopped")
+        with self.cond:
+            self._changed()
+        return {"ok": True, "at": at}
 
     def _take(self, msg):
         # {"hand": side}: a peg from that supply into the hand (one already
@@ -507,6 +639,10 @@ class Simulator:
         with self.cond:
             if side is not None and self.supply(side) + (self.hand == side) <= 0:
                 raise BadInput("no %s peg left in the supply" % side)
+            if self.hand and self.hand != side:
+                self._hand_note("%s peg back to its supply" % _a(self.hand))
+            if side:
+                self._hand_note("took %s peg from the supply" % _a(side))
             self.hand = side
             self.hand_from = None
             self._changed()
@@ -540,6 +676,58 @@ class Simulator:
 
     # --- the state -----------------------------------------------------------------
 
+    def control_now(self):
+        """{island: side} of the game's position as the board reports it
+        (the rules core counts the lines; no stale event can mislead it)."""
+        pos = self.status.get("position")
+        if self.mode != "duel" or not pos:
+            return dict(self.control) if self.mode == "duel" else {}
+        key = pos
+        if self._ctrl_cache[0] != key:
+            from fireice.duel import Duel
+
+            try:
+                game = Duel(pos)
+                ctrl = {}
+                for side in (1, 2):
+                    for isl in islands_str(game.control(side)):
+                        ctrl[isl] = SIDE_NAMES[side]
+            except FireIceError:
+                ctrl = dict(self.control)
+            self._ctrl_cache = (key, ctrl)
+        return dict(self._ctrl_cache[1])
+
+    def view(self, ply):
+        """The game after its first ply moves, replayed by the rules core from
+        the record the page shows."""
+        with self.cond:
+            mode, setup, first = self.mode, self.setup, self.first
+            moves = [m["move"] for m in self.moves]
+        if not 0 <= ply <= len(moves):
+            raise BadInput("ply is 0..%d" % len(moves))
+        text = record_text(mode, setup, first, [], None)
+        rec = record.parse(text)
+        game = record.new_game(rec)
+        for text in moves[:ply]:
+            frm, to = parse_move(text)
+            if game.check(frm, to):
+                raise BadInput("move %s does not replay" % text)
+            game.push(frm, to)
+        control = {}
+        if game.duel:
+            for side in (1, 2):
+                for isl in islands_str(game.control(side)):
+                    control[isl] = SIDE_NAMES[side]
+        return {
+            "ply": ply,
+            "plies": len(moves),
+            "position": game.position(),
+            "move": moves[ply - 1] if ply else None,
+            "control": control,
+            "to_move": SIDE_NAMES[game.to_move],
+            "result": RESULT_NAMES[game.result],
+        }
+
     def snapshot(self):
         """The state as the page gets it (call with cond held)."""
         st = self.status
@@ -568,12 +756,16 @@ class Simulator:
             "board_position": st.get("position"),
             "result": self.result,
             "islands": self.islands,
-            "control": self.control,
+            "control": self.control_now(),
             "setup": self.setup,
             "moves": self.moves,
             "record": record_text(self.mode, self.setup, self.first, self.moves, self.result),
             "messages": self.messages,
             "events": self.events[-20:],
+            "console": self.console,
+            "frames": self.frames,
+            "hand_log": self.hand_log,
+            "flash": self.flash,
         }
 
     def state(self, since=None, timeout=LONG_POLL_S):
@@ -657,6 +849,14 @@ class Handler(BaseHTTPRequestHandler):
                 except ValueError:
                     return self._send(400, {"error": "since is a whole number"})
             return self._send(200, self.sim.state(since))
+        if url.path == "/view":
+            try:
+                ply = int(parse_qs(url.query).get("ply", ["x"])[0])
+                return self._send(200, self.sim.view(ply))
+            except ValueError:
+                return self._send(400, {"error": "ply is a whole number"})
+            except BadInput as e:
+                return self._send(400, {"error": str(e)})
         name = "index.html" if url.path == "/" else url.path.lstrip("/")
         ext = os.path.splitext(name)[1]
         path = os.path.join(STATIC, name)
@@ -732,7 +932,10 @@ def _stop(signum, frame):
 
 def serve(front="digital", flash=None, seed=0, heapsize=None, port=0, open_browser=True):
     """Run the simulator page until Ctrl-C or SIGTERM. The first line on
-    standard output is "Simulator: http://127.0.0.1:PORT/"."""
+    standard output is "Simulator: http://127.0.0.1:PORT/". Without flash,
+    the board keeps its games in default_flash(front)."""
+    if not flash:
+        flash = default_flash(front)
     sim = Simulator(front, flash, seed, heapsize)
     try:
         httpd = make_server(sim, port)
@@ -741,6 +944,7 @@ def serve(front="digital", flash=None, seed=0, heapsize=None, port=0, open_brows
         raise SystemExit("fireice: cannot serve on port %d: %s" % (port, e))
     url = "http://127.0.0.1:%d/" % httpd.server_address[1]
     print("Simulator: %s" % url, flush=True)
+    print("The board's flash (its games, kept): %s" % os.path.abspath(flash), flush=True)
     print("Press Ctrl-C to stop.", flush=True)
     old = None
     try:
@@ -768,7 +972,11 @@ def main(argv=None):
         description="The virtual Fire and Ice board in a browser page on localhost.",
     )
     p.add_argument("--front", choices=("digital", "colour"), default=None)
-    p.add_argument("--flash", metavar="DIR", help="the board's flash folder (kept)")
+    p.add_argument(
+        "--flash",
+        metavar="DIR",
+        help="the board's flash folder, kept (default: %s)" % default_flash("FRONT"),
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--heapsize", help="MicroPython heap (default %s)" % simhost.HEAP)
     p.add_argument("--port", type=int, default=0, help="0 (default): any free port")

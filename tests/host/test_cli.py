@@ -185,3 +185,8 @@ def test_the_board_is_named_by_its_usb_serial_number(monkeypatch, tmp_path):
     assert device.usb_serial_number(str(link)) == "DF6050"  # a link to the port
     assert device.usb_serial_number("/dev/pts/4") is None
     assert device.safe_name("../a b/c") == "a-b-c"
+
+
+def test_sim_pty_has_no_page():
+    p = run("sim", "--pty", "--http-port", "8123")
+    assert p.returncode == 2 and "--pty has no page" in p.stderr

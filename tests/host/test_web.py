@@ -1,6 +1,9 @@
 """The simulator's web page (fireice_tools.web) in headless Chromium: a whole
-game played to a win by clicks only, its lights checked on the screen, and
-bad inputs refused without changing anything."""
+game played to a win by clicks only, its lights checked on the screen, bad
+inputs refused without changing anything; the hand, the page's own
+warnings and hints, a board that stays where it is from phone to wide
+screen, the record to step through, keyboard play, the board's console
+and games kept between runs."""
 
 import io
 import json
@@ -17,7 +20,7 @@ import pytest
 
 from fireice import record
 from fireice.duel import Duel
-from fireice.geom import SIDE_NAMES, hole_name
+from fireice.geom import SIDE_NAMES, START, hole_name, islands_str
 from fireice.notation import parse_move
 
 CHROMIUM = "/usr/bin/chromium"
@@ -38,33 +41,73 @@ WIN = (
     "F1-F6 F1-B1 F6-F3 D4-D3 B4-B2 A7-A4 B2-A2 A4-A6"
 ).split()
 WAIT_MS = 8000
+# screenshots go to the test's folder, or to this one to look at them
+SHOTS = os.environ.get("FIREICE_WEB_SHOTS")
 
 
-@pytest.fixture
-def server():
-    """The simulator, started as `python -m fireice_tools.web`: its URL."""
+def shot(page, folder, name, **kw):
+    path = os.path.join(SHOTS or str(folder), name)
+    page.screenshot(path=path, **kw)
+    return path
+
+
+def box(page, selector):
+    b = page.locator(selector).bounding_box()
+    return tuple(round(b[k], 1) for k in ("x", "y", "width", "height"))
+
+
+def start_server(*args, env=None):
+    """`python -m fireice_tools.web ARGS`: (process, URL)."""
     p = subprocess.Popen(
-        [sys.executable, "-m", "fireice_tools.web", "--no-browser", "--port", "0"],
+        [sys.executable, "-m", "fireice_tools.web", "--no-browser", "--port", "0", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        env=env,
     )
-    try:
-        sel = selectors.DefaultSelector()
-        sel.register(p.stdout, selectors.EVENT_READ)
-        assert sel.select(timeout=120), "the simulator printed no URL"
-        first = p.stdout.readline()
-        assert first.startswith("Simulator: http://127.0.0.1:"), first + p.stderr.read()
-        url = first.split()[1]
-        get_state(url)  # answers
-        yield url
-    finally:
-        p.send_signal(signal.SIGTERM)
-        out, err = p.communicate(timeout=30)
+    sel = selectors.DefaultSelector()
+    sel.register(p.stdout, selectors.EVENT_READ)
+    assert sel.select(timeout=120), "the simulator printed no URL"
+    first = p.stdout.readline()
+    assert first.startswith("Simulator: http://127.0.0.1:"), first + p.stderr.read()
+    url = first.split()[1]
+    # what it says before it runs (read here: communicate() would miss what
+    # is already in the buffer)
+    p.banner = [first]
+    while not p.banner[-1].startswith("Press Ctrl-C"):
+        p.banner.append(p.stdout.readline())
+        assert p.banner[-1], p.banner
+    get_state(url)  # answers
+    return p, url
+
+
+def stop_server(p):
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=30)
     # SIGTERM stops the board cleanly too
     assert p.returncode == 0, err[-3000:]
     assert "Simulator stopped (board exit status 0)" in out, out + err[-3000:]
+    return out
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The simulator on a flash folder of its own: its URL."""
+    p, url = start_server("--flash", str(tmp_path / "flash"))
+    try:
+        yield url
+    finally:
+        stop_server(p)
+
+
+@pytest.fixture
+def colour_server(tmp_path):
+    p, url = start_server("--flash", str(tmp_path / "flash"), "--front", "colour")
+    try:
+        yield url
+    finally:
+        stop_server(p)
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +202,7 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server)
     page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
+    board_box, d4_box = box(page, "#board"), box(page, "#hole-D4 .hit")
 
     # a new two-player game from the form, set up as the lights show
     page.select_option("#newMode", "duel")
@@ -198,6 +242,20 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
         wait_body(page, "moves", n + 1)
         assert page.get_attribute("#hole-" + hole_name(frm), "data-peg") == other
         game.push(frm, to)
+        # the last move is marked: where it went, where it came from
+        assert page.get_attribute("#hole-" + hole_name(to), "data-last") == "to"
+        assert page.get_attribute("#hole-" + hole_name(frm), "data-last") == "from"
+        # the islands held, as the rules core counts them
+        if n % 4 == 3 or n == len(WIN) - 1:
+            for s, side in ((1, "fire"), (2, "ice")):
+                want = " ".join(islands_str(game.control(s))) or "no island"
+                page.wait_for_function(
+                    "([e, t]) => document.getElementById(e).textContent === t",
+                    arg=["control-" + side, want],
+                    timeout=WAIT_MS,
+                )
+    # the board never moved nor changed its size while the record filled
+    assert box(page, "#board") == board_box and box(page, "#hole-D4 .hit") == d4_box
 
     assert game.result == 1
     wait_body(page, "result", "fire")
@@ -205,6 +263,15 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
     banner.wait_for(state="visible", timeout=WAIT_MS)
     assert "Fire wins on A \u2013 D \u2013 F" in banner.inner_text()
     assert "Fire wins on islands A \u2013 D \u2013 F" in page.inner_text("#turnText")
+    # beside the winner's LED: who won, and no one is "to move" anywhere
+    page.wait_for_function(
+        "document.querySelector('#turn-fire .turnname').textContent === 'Fire wins'",
+        timeout=WAIT_MS,
+    )
+    assert page.text_content("#turn-ice .turnname") == "Ice"
+    for where in ("#turnText", "#hint", "#turn-fire", "#turn-ice"):
+        assert "to move" not in page.text_content(where), where
+    shot(page, tmp_path, "win.png")
     # the pegs on the page are the game's position
     pegs = page.evaluate(
         "[...document.querySelectorAll('.hole')].map(e => e.dataset.peg || '-').join(',')"
@@ -218,6 +285,30 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
     assert rec.get("Result") == "fire"
     replayed, err = record.replay(rec)
     assert err is None and replayed.result == 1
+    # the record steps back through the game: the position after move 3
+    page.click("#moves [data-ply='3']")
+    wait_body(page, "viewing", "3")
+    after3 = Duel()
+    for text in WIN[:3]:
+        after3.push(*parse_move(text))
+    shown = page.evaluate(
+        "[...document.querySelectorAll('.hole')].map(e => e.dataset.peg || '-').join(',')"
+    )
+    assert "".join({"fire": "#", "ice": "O", "-": "-"}[p] for p in shown.split(",")) == (
+        after3.position()
+    )
+    assert page.get_attribute("#hole-D2", "data-last") == "to"  # move 3 was D4-D2
+    assert "move 3 of 16: D4-D2 (Fire)" in page.inner_text("#viewText")
+    shot(page, tmp_path, "viewing.png")
+    page.keyboard.press("ArrowLeft")
+    wait_body(page, "viewing", "2")
+    page.click("#viewStart")
+    wait_body(page, "viewing", "0")
+    assert page.get_attribute("#hole-D4", "data-peg") == "fire"
+    assert page.evaluate("document.querySelectorAll('.hole[data-peg=\"ice\"]').length") == 0
+    page.keyboard.press("Escape")
+    wait_body(page, "viewing", "")
+    assert page.get_attribute("#hole-A6", "data-last") == "to"
     # the supplies: 25 less the pegs on the board
     assert page.get_attribute("#pocket-fire", "data-count") == str(25 - game.count[1])
     assert page.get_attribute("#pocket-ice", "data-count") == str(25 - game.count[2])
@@ -273,3 +364,364 @@ def test_bad_input_is_refused(server):
         assert time.monotonic() < deadline, "the board did not take the peg"
         time.sleep(0.05)
     assert get_state(server)["pegs"][24] == "#"
+
+
+# --- the hand, the page's warnings and its hints -----------------------------------
+
+
+def wait_state(url, test, timeout=10):
+    deadline = time.monotonic() + timeout
+    while True:
+        st = get_state(url)
+        if test(st):
+            return st
+        assert time.monotonic() < deadline, "the board did not get there: %r" % {
+            k: st.get(k) for k in ("phase", "fix", "fix_kind", "moves", "hand", "to_move")
+        }
+        time.sleep(0.05)
+
+
+def open_page(browser, url, width=1400, height=900):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
+    return page, errors
+
+
+def test_the_hand_says_what_it_holds_and_what_changed(server, browser, tmp_path):
+    page, errors = open_page(browser, server)
+    assert post(server, {"cmd": "new", "mode": "duel", "handicap": 2, "seed": 5})[0] == 200
+    st = wait_state(server, lambda s: s["phase"] == "setup" and s["target"] != START)
+    # set the handicap up: every peg the lights ask for
+    for k, c in enumerate(st["target"]):
+        if c != "-":
+            assert post(server, {"put": hole_name(k)})[0] == 200
+    wait_state(server, lambda s: s["phase"] == "idle")
+    fire = [hole_name(k) for k, c in enumerate(get_state(server)["pegs"]) if c == "#"]
+    # a peg in the hand: the page says which, from where, and what a click does
+    click_hole(page, fire[0])
+    page.wait_for_function(
+        "t => document.getElementById('handText').textContent.includes(t)",
+        arg="You hold a Fire peg, from %s" % fire[0],
+        timeout=WAIT_MS,
+    )
+    assert "that peg goes off the board to its supply" in page.inner_text("#handNext")
+    assert "Last: took a Fire peg from %s" % fire[0] in page.inner_text("#handLog")
+    # a second peg lifted: it goes to its supply, and the page says so at once
+    click_hole(page, fire[1])
+    page.wait_for_selector("#toast:not([hidden])", timeout=WAIT_MS)
+    toast = page.inner_text("#toast")
+    assert "The Fire peg from %s went to the Fire supply" % fire[1] in toast
+    assert "your hand still holds a Fire peg from %s" % fire[0] in toast
+    assert get_state(server)["hand_from"] == fire[0]
+    shot(page, tmp_path, "hand.png")
+    # the set-up cleared by a new game: the hand is emptied, with a message
+    page.click("#btnNew")
+    st = wait_state(server, lambda s: s["hand"] is None and s["phase"] == "setup")
+    assert any("went back to its supply" in m["text"] for m in st["messages"])
+    page.wait_for_function(
+        "document.getElementById('handText').textContent === 'Empty.'", timeout=WAIT_MS
+    )
+    assert "You hold" not in page.inner_text("#hint")
+    assert not errors, errors
+
+
+def test_a_peg_of_the_other_colour_gets_a_warning(server, browser):
+    page, errors = open_page(browser, server)
+    wait_state(server, lambda s: s["leds"].get("D4") and s["phase"] == "setup")
+    # an Ice peg into the hole lit for Fire: the digital board cannot tell
+    assert post(server, {"hand": "ice"})[0] == 200
+    status, answer = post(server, {"put": "D4", "peg": "ice"})
+    assert status == 200
+    assert answer["warning"] == "the board lit D4 for Fire; this is an Ice peg"
+    st = get_state(server)
+    assert any(
+        m["kind"] == "warn" and m["text"] == "The board lit D4 for Fire; this is an Ice peg."
+        for m in st["messages"]
+    )
+    page.wait_for_function(
+        "document.getElementById('messages').textContent.includes('this is an Ice peg')",
+        timeout=WAIT_MS,
+    )
+    # the digital board takes it for the start; the page's hint keeps saying it
+    wait_state(server, lambda s: s["phase"] == "idle")
+    page.wait_for_function(
+        "document.getElementById('hint').textContent.includes('the peg on D4 is an Ice')",
+        timeout=WAIT_MS,
+    )
+    assert "the game has a Fire peg there" in page.inner_text("#hint")
+    # the right colour: no warning
+    assert post(server, {"lift": "D4"})[0] == 200
+    assert post(server, {"hand": None})[0] == 200
+    status, answer = post(server, {"put": "D4", "peg": "fire"})
+    assert status == 200 and "warning" not in answer
+    assert not errors, errors
+
+
+def test_colour_front_end_hint_names_the_red_blink(colour_server, browser, tmp_path):
+    url = colour_server
+    page, errors = open_page(browser, url)
+    wait_state(url, lambda s: s["phase"] == "setup" and s["front"] == "colour")
+    post(url, {"put": "D4", "peg": "ice"})
+    wait_state(url, lambda s: s["fix_kind"] == "colour")
+    page.wait_for_function(
+        "document.getElementById('hint').textContent.includes('wrong-colour')",
+        timeout=WAIT_MS,
+    )
+    hint = page.inner_text("#hint")
+    assert "swap the wrong-colour peg on D4: " in hint
+    assert "blinks in the colour that belongs there (red for Fire" in hint
+    assert "violet" not in hint
+    shot(page, tmp_path, "colour_hint.png")
+    assert not errors, errors
+
+
+def test_hints_after_an_illegal_move(server, browser, tmp_path):
+    page, errors = open_page(browser, server)
+    post(server, {"put": "D4"})
+    wait_state(server, lambda s: s["phase"] == "idle")
+    # D4 to A1: neither the same island nor the same position
+    post(server, {"lift": "D4"})
+    wait_state(server, lambda s: s["phase"] == "lifted")
+    post(server, {"put": "A1"})
+    wait_state(server, lambda s: s["phase"] == "error" and s["fix_kind"] == "remove")
+    page.wait_for_function(
+        "document.getElementById('hint').textContent.includes('A1')", timeout=WAIT_MS
+    )
+    hint = page.inner_text("#hint")
+    assert "Lift the peg on A1 (it blinks violet)" in hint
+    assert "glow" not in hint and "put a peg there" not in hint
+    shot(page, tmp_path, "illegal.png")
+    # the stray peg lifted (it is in the hand): the board is back to a lifted
+    # peg, its home hole and its targets lit, and the hint says so
+    click_hole(page, "A1")
+    wait_state(server, lambda s: s["phase"] == "lifted")
+    page.wait_for_function(
+        "document.getElementById('hint').textContent.startsWith('Click a lit hole')",
+        timeout=WAIT_MS,
+    )
+    assert page.get_attribute("#hole-D4", "data-led") == "fire"
+    assert not errors, errors
+
+
+def test_solitaire_hint_grammar(server, browser):
+    from fireice.moves import legal_moves
+    from fireice.solo import Solitaire
+
+    page, errors = open_page(browser, server)
+    post(server, {"cmd": "new", "mode": "solitaire", "seed": 3})
+    # (the status that follows the new game: a solitaire deal has Ice pegs)
+    st = wait_state(server, lambda s: s["phase"] == "setup" and "O" in (s["target"] or ""))
+    post(server, {"board": st["target"]})
+    wait_state(server, lambda s: s["phase"] == "idle")
+    # a capture by a Fire peg: then Ice is to capture
+    game = Solitaire(st["target"])
+    buf = bytearray(600)
+    n = legal_moves(game, buf)
+    frm, to = next((buf[2 * k], buf[2 * k + 1]) for k in range(n) if game.cells[buf[2 * k]] == 1)
+    # typed: the page lifts the capturing peg, lifts the captured one (to
+    # its supply) and puts the first in its hole
+    page.fill("#moveInput", "%s-%s" % (hole_name(frm), hole_name(to)))
+    page.press("#moveInput", "Enter")
+    st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
+    game.push(frm, to)
+    assert st["pegs"] == game.position()
+    page.wait_for_function(
+        "document.getElementById('hint').textContent.startsWith('Ice to capture')",
+        timeout=WAIT_MS,
+    )
+    assert "click an Ice peg to lift it" in page.inner_text("#hint")
+    assert "a Ice" not in page.inner_text("#panel")
+    assert not errors, errors
+
+
+# --- the layout: the board stays put, and holes are big enough to tap ----------------
+
+VIEWPORTS = [(390, 844), (768, 1024), (1024, 768), (1280, 800), (1400, 900), (1920, 1080)]
+
+
+def long_game(plies, seed=7):
+    """The first plies moves of a random legal duel that goes on longer
+    (a duel lasts 48 plies at most: the pegs run out)."""
+    import random
+
+    from fireice.moves import legal_moves
+
+    buf = bytearray(600)
+    while True:
+        rnd = random.Random(seed)
+        game = Duel()
+        moves = []
+        while not game.result:
+            n = legal_moves(game, buf)
+            if not n:
+                break
+            k = rnd.randrange(n)
+            frm, to = buf[2 * k], buf[2 * k + 1]
+            by = SIDE_NAMES[game.cells[frm]]
+            moves.append({"move": "%s-%s" % (hole_name(frm), hole_name(to)), "by": by})
+            game.push(frm, to)
+        if len(moves) > plies:
+            return moves[:plies]
+        seed += 1
+
+
+def layout(browser, url, width, height):
+    """The board's box and every hole's target box on a fresh page."""
+    page, errors = open_page(browser, url, width, height)
+    page.wait_for_timeout(300)
+    boxes = {"board": box(page, "#board")}
+    for k in range(49):
+        boxes[hole_name(k)] = box(page, "#hole-%s .hit" % hole_name(k))
+    moves = page.evaluate("document.body.dataset.moves")
+    return page, errors, boxes, moves
+
+
+def test_the_board_stays_put_and_holes_are_big_enough(browser, tmp_path):
+    from fireice_tools.web import record_text
+
+    # two boards: one with an empty record, one that resumes a game of 44 moves
+    moves = long_game(44)
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / "game.txt").write_text(record_text("duel", START, "fire", moves, None))
+    p1, empty_url = start_server("--flash", str(tmp_path / "empty"))
+    p2, full_url = start_server("--flash", str(full))
+    try:
+        wait_state(full_url, lambda s: len(s["moves"]) == 44)
+        for width, height in VIEWPORTS:
+            page, errors, before, n = layout(browser, empty_url, width, height)
+            assert n == "0"
+            page2, errors2, after, n2 = layout(browser, full_url, width, height)
+            assert n2 == "44"
+            # the same place and size, whatever the record holds
+            assert before == after, (width, height)
+            name = "layout_%dx%d.png" % (width, height)
+            shot(page2, tmp_path, name, full_page=True)
+            target = before["D4"][2]
+            if target >= 40:
+                # big enough as it is: a click acts at once
+                page.mouse.click(before["D4"][0] + target / 2, before["D4"][1] + target / 2)
+                page.wait_for_timeout(100)
+                assert page.evaluate("document.body.dataset.zoom || ''") == ""
+            else:
+                # too small to tap: a tap zooms in around it, so that every
+                # target in view is at least 40 px, and the next tap acts
+                x, y = before["D4"][0] + target / 2, before["D4"][1] + target / 2
+                page.mouse.click(x, y)
+                page.wait_for_function("document.body.dataset.zoom", timeout=WAIT_MS)
+                frame = box(page, "#board")
+                assert frame == before["board"]  # the board itself stays put
+                seen = 0
+                for k in range(49):
+                    b = box(page, "#hole-%s .hit" % hole_name(k))
+                    inside = (
+                        b[0] >= frame[0]
+                        and b[1] >= frame[1]
+                        and b[0] + b[2] <= frame[0] + frame[2]
+                        and b[1] + b[3] <= frame[1] + frame[3]
+                    )
+                    if inside:
+                        seen += 1
+                        assert b[2] >= 40 and b[3] >= 40, (width, hole_name(k), b)
+                assert seen >= 7
+                shot(page, tmp_path, "zoomed_%dx%d.png" % (width, height))
+                if width == 390:
+                    # the tap on D4, lit for the set-up: a Fire peg goes in
+                    b = box(page, "#hole-D4 .hit")
+                    page.mouse.click(b[0] + b[2] / 2, b[1] + b[3] / 2)
+                    wait_state(empty_url, lambda s: s["pegs"][24] == "#")
+                    page.wait_for_function("!document.body.dataset.zoom", timeout=WAIT_MS)
+                else:
+                    page.keyboard.press("Escape")
+                    page.wait_for_function("!document.body.dataset.zoom", timeout=WAIT_MS)
+            assert not errors and not errors2, errors + errors2
+            page.close()
+            page2.close()
+    finally:
+        stop_server(p1)
+        stop_server(p2)
+
+
+# --- keyboard play, the board's console, games kept between runs ---------------------
+
+
+def test_keyboard_play(server, browser, tmp_path):
+    page, errors = open_page(browser, server)
+    # a hole takes the focus; Enter clicks it
+    page.focus("#hole-D4")
+    page.keyboard.press("Enter")
+    wait_state(server, lambda s: s["pegs"][24] == "#" and s["phase"] == "idle")
+    # a move typed anywhere on the page
+    page.click("#hint")
+    page.keyboard.type("d4-c4")
+    assert page.input_value("#moveInput") == "D4-c4"
+    page.keyboard.press("Enter")
+    st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
+    assert st["moves"] == [{"move": "D4-C4", "by": "fire"}]
+    assert st["pegs"][24] == "O" and st["pegs"][17] == "#"
+    wait_body(page, "moves", 1)
+    assert page.get_attribute("#hole-C4", "data-last") == "to"
+    # a word that is no move: said, and nothing sent
+    page.fill("#moveInput", "castle")
+    page.press("#moveInput", "Enter")
+    page.wait_for_function(
+        "document.getElementById('messages').textContent.includes('is not a move')",
+        timeout=WAIT_MS,
+    )
+    assert get_state(server)["moves"] == st["moves"]
+    shot(page, tmp_path, "keyboard.png")
+    assert not errors, errors
+
+
+def test_the_board_console_beside_the_page(server, browser, tmp_path):
+    page, errors = open_page(browser, server)
+    page.fill("#consoleInput", "sensors")
+    page.press("#consoleInput", "Enter")
+    page.wait_for_function(
+        "document.getElementById('console').textContent.includes('\"re\": \"sensors\"')",
+        timeout=WAIT_MS,
+    )
+    text = page.text_content("#console")
+    assert "> sensors" in text
+    assert '"ev": "hello"' in text  # the board's first words
+    # the page's own status polling stays out of it
+    page.wait_for_timeout(1200)
+    assert '"re": "status"' not in page.text_content("#console")
+    page.fill("#consoleInput", "dance")
+    page.press("#consoleInput", "Enter")
+    page.wait_for_function(
+        "document.getElementById('console').textContent.includes('unknown command')",
+        timeout=WAIT_MS,
+    )
+    messages = page.text_content("#messages")
+    assert "command: unknown command 'dance'" in messages and "None" not in messages
+    shot(page, tmp_path, "console.png", full_page=True)
+    assert not errors, errors
+
+
+def test_games_are_kept_between_runs_by_default(tmp_path):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
+    p, url = start_server(env=env)
+    try:
+        wait_state(url, lambda s: s["phase"] == "setup")
+        post(url, {"put": "D4"})
+        wait_state(url, lambda s: s["phase"] == "idle")
+        for msg in ({"lift": "D4"}, {"put": "C4"}, {"put": "D4"}):
+            assert post(url, msg)[0] == 200
+            time.sleep(0.1)
+        wait_state(url, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
+    finally:
+        stop_server(p)
+    flash = tmp_path / "data" / "fireice" / "sim-digital"
+    assert "The board's flash (its games, kept): %s\n" % flash in p.banner
+    assert "D4-C4" in (flash / "game.txt").read_text()
+    p, url = start_server(env=env)
+    try:
+        st = wait_state(url, lambda s: s["phase"] == "idle")
+        assert st["moves"] == [{"move": "D4-C4", "by": "fire"}]
+        assert st["pegs"][17] == "#" and st["pegs"][24] == "O"
+    finally:
+        stop_server(p)

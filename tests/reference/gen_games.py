@@ -451,6 +451,9 @@ GARBAGE_TOKENS = [
     "4D-4C",
     "#",
 ]
+# PGN's "*" (the game goes on) is no move in the middle of the moves, but as
+# the last word it is allowed (docs/records.md): not garbage there
+GARBAGE_LAST = [t for t in GARBAGE_TOKENS if t != "*"]
 
 
 def illegal_move(rng, mode, board, to_move, kind):
@@ -464,7 +467,7 @@ def illegal_move(rng, mode, board, to_move, kind):
         hole = rng.choice(R.HOLES)
         return move_text(hole, hole)
     if kind == "garbage":
-        return rng.choice(GARBAGE_TOKENS)
+        return rng.choice(GARBAGE_LAST)
     empties = [h for h in R.HOLES if board[h] is None]
     if kind == "fromempty":
         if not empties:
@@ -884,7 +887,7 @@ def kind_after_end(rng):
             else:
                 extra.append(move_text(*rng.sample(R.HOLES, 2)))
         else:
-            extra.append(rng.choice(GARBAGE_TOKENS))
+            extra.append(rng.choice(GARBAGE_LAST))
     record = record_for(rng, played, None, plies=played.moves + extra)
     ply = len(played.moves) + 1
     return render(rng, record), {"error_ply": ply, "result": played.result}
@@ -895,7 +898,8 @@ def kind_garbage(rng):
     index = rng.randint(0, len(played.moves))
     if played.result is not None and index == len(played.moves):
         index = max(0, index - 1)
-    token = rng.choice(GARBAGE_TOKENS + BAD_HOLE_TOKENS)
+    garbage = GARBAGE_TOKENS if index < len(played.moves) else GARBAGE_LAST
+    token = rng.choice(garbage + BAD_HOLE_TOKENS)
     plies = played.moves[:index] + [token] + played.moves[index:]
     record = record_for(rng, played, None, plies=plies)
     return render(rng, record), {"error_ply": index + 1}
@@ -968,7 +972,7 @@ def kind_header_error(rng):
     elif problem == "tomove":
         tags.append(("ToMove", rng.choice(["Fire", "red", "white", "both", ""])))
     elif problem == "result":
-        tags.append(("Result", rng.choice(["won", "lost", "1-0", "Fire", "*"])))
+        tags.append(("Result", rng.choice(["won", "lost", "1-0", "Fire", "**"])))
     elif problem == "solitaire_no_setup":
         tags = [("Mode", "solitaire")]
         plies = []

@@ -37,6 +37,9 @@ Move text
     at that ply; so is `D4-D4`.
   * A token (of any kind) after the game has ended is an error at that ply,
     whatever the token is.
+  * PGN's `*` (the game goes on) as the very last token is not a ply; a `*`
+    anywhere else is a bad move token.  `Result "*"` is allowed in both
+    modes and means the moves must leave the game running.
 Replay and errors
   * Header problems are checked before any move, and take precedence.  Only
     the first error found is reported.  For a header error the JSON has
@@ -379,6 +382,8 @@ def move_tokens(move_text):
                 continue
             token = rest
         plies.append(token)
+    if plies and plies[-1] == "*":
+        plies.pop()
     return plies
 
 
@@ -451,7 +456,7 @@ def check_header(tags, problems):
         result_tag = first.get("Result")
         if result_tag is not None:
             allowed = DUEL_RESULTS if mode == "duel" else SOLITAIRE_RESULTS
-            if result_tag not in allowed:
+            if result_tag not in allowed and result_tag != "*":
                 fail("bad Result %r for a %s" % (result_tag, mode))
         if mode == "duel":
             for colour in COLOURS:
@@ -534,6 +539,8 @@ def replay(text):
             result, to_move = solitaire_settle(board, other(mover))
 
     result_tag = settings["result_tag"]
+    if result_tag == "*":
+        result_tag = None if result is None else "*"
     if result_tag is not None and result_tag != result:
         return answer(
             result,

@@ -204,6 +204,7 @@
   function hole(name) {
     const [x, y] = HOLES[name];
     const g = el("g", { class: "hole", id: "hole-" + name, "data-hole": name,
+      tabindex: 0, role: "button", "aria-label": name,
       transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, svg);
     el("title", {}, g).textContent = name;
     const glow = el("circle", { r: 34, class: "glow", filter: "url(#glow)" }, g);
@@ -213,9 +214,16 @@
     const lens = el("circle", { r: 5, cx: -3, cy: -4, class: "lens" }, g);
     const peg = pegArt(g, "", 15.5);
     const ring = el("circle", { r: 17.5, class: "ring" }, g);
+    const mark = el("circle", { r: 22.5, class: "mark" }, g);
     el("circle", { r: 24, class: "hit" }, g);
     g.addEventListener("click", () => clickHole(name));
-    holeEls[name] = { g, glow, light, lens, peg, ring };
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        clickHole(name, true);
+      }
+    });
+    holeEls[name] = { g, glow, light, lens, peg, ring, mark };
   }
 
   function pocket(side) {
@@ -249,8 +257,8 @@
     const light = el("circle", { r: 8.5, class: "ledcap" }, g);
     const lens = el("circle", { r: 3, cx: -2, cy: -3, class: "lens" }, g);
     const t = el("text", { x: side === "fire" ? 22 : -22, y: 6, class: "turnname " + side }, g);
-    t.textContent = SIDES[side] + " to move";
-    turnEls[name] = { glow, light, lens };
+    t.textContent = SIDES[side];
+    turnEls[name] = { glow, light, lens, label: t };
   }
 
   function build() {
@@ -271,10 +279,7 @@
   let pointer = null;
 
   function movePointer(ev) {
-    const m = svg.getScreenCTM();
-    if (!m) return;
-    const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
-    pointer = [pt.x, pt.y];
+    pointer = boardPoint(ev);
     drawCursor();
   }
 
@@ -338,17 +343,160 @@
   }
 
   // --- clicks --------------------------------------------------------------------
-  function clickHole(name) {
-    if (!state) return;
+  function clickHole(name, keyboard) {
+    if (!state) return null;
+    if (viewing) {
+      note("error", "You are looking at an earlier position: \u201cBack to the game\u201d to play on.");
+      return null;
+    }
+    if (!keyboard) unzoom();
     const k = HOLE_NAMES.indexOf(name);
-    if (state.pegs[k] !== "-") send({ lift: name });
-    else if (state.hand) send({ put: name, peg: state.hand });
-    else send({ put: name }); // the server takes the colour lit there
+    if (state.pegs[k] !== "-") return act({ lift: name });
+    if (state.hand) return act({ put: name, peg: state.hand });
+    return act({ put: name }); // the server takes the colour lit there
   }
 
   function clickPocket(side) {
-    if (!state) return;
-    send({ hand: state.hand === side ? null : side });
+    if (!state || viewing) return;
+    unzoom();
+    act({ hand: state.hand === side ? null : side });
+  }
+
+  // an input whose answer may carry a note (a peg off to its supply) or a
+  // warning (a peg of the other colour than the board lit): both shown at once
+  async function act(input) {
+    const answer = await send(input);
+    if (answer && answer.warning) toast("warn", cap(answer.warning) + ".");
+    else if (answer && answer.note) toast("note", cap(answer.note) + ".");
+    return answer;
+  }
+
+  function cap(t) {
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  }
+
+  let toastTimer = null;
+  function toast(kind, text) {
+    const t = $("toast");
+    t.textContent = text;
+    t.className = kind;
+    t.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { t.hidden = true; }, 5000);
+  }
+
+  // --- small screens: a tap zooms in, the next one picks the hole ----------------
+  // The holes of an island lie 45 units apart (the centre from the edge
+  // middles) on a board 1000 wide: on a phone no drawing of the whole board
+  // gives 40 px targets. When the board is drawn too small for that, a tap
+  // first zooms in around it; the tap on a hole then acts and zooms out.
+  const HIT = 48; // diameter of a hole's target, in board units
+  const MIN_TARGET_PX = 40;
+  let zoomed = null;
+
+  function scale() {
+    return svg.getBoundingClientRect().width / 1000;
+  }
+
+  function needZoom() {
+    return HIT * scale() < MIN_TARGET_PX;
+  }
+
+  function zoomAt(x, y) {
+    const z = Math.max(2, (MIN_TARGET_PX + 4) / (HIT * scale()));
+    const w = 1000 / z;
+    const h = 900 / z;
+    const x0 = Math.min(Math.max(x - w / 2, 0), 1000 - w);
+    const y0 = Math.min(Math.max(y - h / 2, 0), 900 - h);
+    zoomed = [x0, y0, w, h];
+    svg.setAttribute("viewBox", zoomed.map((v) => v.toFixed(1)).join(" "));
+    document.body.dataset.zoom = z.toFixed(2);
+    $("zoomNote").hidden = false;
+  }
+
+  function unzoom() {
+    if (!zoomed) return;
+    zoomed = null;
+    svg.setAttribute("viewBox", "0 0 1000 900");
+    document.body.dataset.zoom = "";
+    $("zoomNote").hidden = true;
+  }
+
+  function boardPoint(ev) {
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+    return [pt.x, pt.y];
+  }
+
+  svg.addEventListener("click", (ev) => {
+    if (zoomed) {
+      // a tap beside the holes and pockets zooms out
+      if (!ev.target.closest(".hole, .pocket")) unzoom();
+      return;
+    }
+    if (!needZoom()) return;
+    const p = boardPoint(ev);
+    if (!p) return;
+    ev.stopPropagation();
+    zoomAt(p[0], p[1]);
+  }, true);
+
+  // --- keyboard: a move typed as D4-C4 ----------------------------------------------
+  const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+  async function until(test, ms) {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (state && test(state)) return true;
+      await sleep(25);
+    }
+    return false;
+  }
+
+  let typing = false;
+  async function typedMove(text) {
+    const m = /^\s*([A-Ga-g][1-7])\s*[-x\s]\s*([A-Ga-g][1-7])\s*$/.exec(text);
+    if (!m) {
+      note("error", `\u201c${text}\u201d is not a move: type a hole, a dash and a hole, such as D4-C4.`);
+      return false;
+    }
+    const frm = m[1].toUpperCase();
+    const to = m[2].toUpperCase();
+    if (!state || viewing || typing) return false;
+    if (state.hand) {
+      note("error", "Your hand holds a peg: put it down (or Esc puts it back in its supply) first.");
+      return false;
+    }
+    const pegAt = (h) => state.pegs[HOLE_NAMES.indexOf(h)];
+    if (pegAt(frm) === "-") {
+      note("error", `There is no peg on ${frm}.`);
+      return false;
+    }
+    typing = true;
+    try {
+      // as a player's hands would do it, one step at a time, each seen by the board
+      const moves = state.moves.length;
+      if (!(await act({ lift: frm }))) return false;
+      await until((s) => s.phase !== "idle" || s.result, 1500);
+      if (state.mode === "solitaire") {
+        if (pegAt(to) === "-") {
+          note("error", `A capture goes onto a peg: ${to} is empty.`);
+          return false;
+        }
+        if (!(await act({ lift: to }))) return false; // the captured peg, to its supply
+        await sleep(120);
+        if (!(await act({ put: to, peg: state.hand }))) return false;
+        return await until((s) => s.moves.length > moves || s.phase === "error", 1500);
+      }
+      if (!(await act({ put: to, peg: state.hand }))) return false;
+      const landed = await until((s) => s.phase === "landed" || s.phase === "error" || s.result, 1500);
+      if (!landed || state.phase !== "landed") return false; // the hint says what now
+      if (!(await act({ put: frm }))) return false; // the fill, in the colour lit there
+      return await until((s) => s.moves.length > moves || s.phase === "error", 1500);
+    } finally {
+      typing = false;
+    }
   }
 
   function newGame(ev) {
@@ -372,6 +520,8 @@
 
   // --- rendering the state ---------------------------------------------------------
   function render(s) {
+    if (viewing && viewing.plies !== s.moves.length) viewing.stale = true;
+    document.body.dataset.viewing = viewing ? viewing.ply : "";
     document.body.dataset.serial = s.serial;
     document.body.dataset.phase = s.phase || "";
     document.body.dataset.toMove = s.to_move || "";
@@ -386,15 +536,30 @@
     renderPanel(s);
     renderRecord(s);
     renderMessages(s);
+    renderConsole(s);
     drawCursor();
   }
 
+  function lastMove(s) {
+    // [from, to] of the move to mark: the one viewed, else the last played
+    const text = viewing ? viewing.move : s.moves.length ? s.moves[s.moves.length - 1].move : null;
+    return text ? text.toUpperCase().split("-") : [];
+  }
+
   function renderHoles(s) {
+    const pegs = viewing ? viewing.position : s.pegs;
+    const [mFrom, mTo] = lastMove(s);
     HOLE_NAMES.forEach((name, k) => {
       const h = holeEls[name];
-      const c = s.pegs[k];
+      const c = pegs[k];
       const peg = c === "#" ? "fire" : c === "O" ? "ice" : "";
-      const light = lightOf(s.leds[name], s.led_ref);
+      const light = viewing ? null : lightOf(s.leds[name], s.led_ref);
+      const last = name === mTo ? "to" : name === mFrom ? "from" : "";
+      h.g.dataset.last = last;
+      h.mark.setAttribute("class", "mark" + (last ? " " + last : ""));
+      h.g.setAttribute("aria-label", `${name}${peg ? ", " + SIDES[peg] + " peg" : ", empty"}` +
+        `${light && (light.name === "fire" || light.name === "ice") ? ", lit " + SIDES[light.name] : light ? ", lit " + light.name : ""}` +
+        (last ? (last === "to" ? ", last move to here" : ", last move from here") : ""));
       h.g.dataset.peg = peg;
       h.g.dataset.led = light ? light.name : "";
       h.g.classList.toggle("full", !!peg);
@@ -419,11 +584,12 @@
   }
 
   function renderIslands(s) {
+    const control = viewing ? viewing.control : s.control;
     for (const name of ISLANDS) {
-      const by = s.control[name] || "";
+      const by = control[name] || "";
       const isl = islandEls[name];
       isl.g.dataset.control = by;
-      const won = s.islands && s.islands.indexOf(name) >= 0 && s.result === by;
+      const won = !viewing && s.islands && s.islands.indexOf(name) >= 0 && s.result === by;
       isl.g.setAttribute("class", "island" + (by ? " held " + by : "") + (won ? " won" : ""));
     }
   }
@@ -439,10 +605,29 @@
     }
   }
 
+  function turnLabel(s, side) {
+    // the words beside a side's turn LED: who is to move, or who won
+    if (viewing) {
+      const v = viewing;
+      if (v.result === side) return SIDES[side] + " wins";
+      return v.to_move === side && !v.result ? SIDES[side] + (s.mode === "solitaire" ? " to capture" : " to move") : SIDES[side];
+    }
+    if (!s.alive) return SIDES[side];
+    if (s.result === side) return SIDES[side] + " wins";
+    if (s.result) return SIDES[side];
+    if (s.phase === "setup" || !s.to_move) return SIDES[side];
+    if (s.to_move === side) return SIDES[side] + (s.mode === "solitaire" ? " to capture" : " to move");
+    return SIDES[side];
+  }
+
   function renderTurn(s) {
     for (const name of ["turn-fire", "turn-ice"]) {
       const t = turnEls[name];
-      const light = lightOf(s.leds[name], s.led_ref);
+      const side = name === "turn-fire" ? "fire" : "ice";
+      const label = turnLabel(s, side);
+      if (t.label.textContent !== label) t.label.textContent = label;
+      t.label.classList.toggle("active", label !== SIDES[side]);
+      const light = viewing ? null : lightOf(s.leds[name], s.led_ref);
       if (light) {
         t.glow.setAttribute("fill", light.colour);
         t.glow.setAttribute("opacity", (0.35 + 0.65 * light.level).toFixed(2));
@@ -479,24 +664,93 @@
     return side === "ice" ? "an Ice" : "a Fire";
   }
 
+  function pegWord(c) {
+    return c === "#" ? "fire" : c === "O" ? "ice" : "";
+  }
+
+  function guideCounts(s) {
+    // what the lights ask for, counted from the target and the pegs
+    const n = { missing: 0, extra: 0, colour: 0, wrong: [] };
+    if (!s.target) return n;
+    for (let k = 0; k < 49; k++) {
+      const want = s.target[k];
+      const have = s.pegs[k];
+      if (want !== "-" && have === "-") n.missing++;
+      else if (want === "-" && have !== "-") n.extra++;
+      else if (want !== "-" && have !== want) {
+        n.colour++;
+        n.wrong.push(HOLE_NAMES[k]);
+      }
+    }
+    return n;
+  }
+
+  const GLOW = { fire: "red", ice: "aqua" };
+
+  function colourMismatch(s) {
+    // pegs whose colour differs from the game's: the page sees them, a
+    // digital board cannot
+    const pos = s.board_position;
+    if (!pos || s.front === "colour") return "";
+    const wrong = [];
+    for (let k = 0; k < 49; k++) {
+      if (pos[k] !== "-" && s.pegs[k] !== "-" && s.pegs[k] !== pos[k]) wrong.push(k);
+    }
+    if (!wrong.length) return "";
+    const k = wrong[0];
+    const more = wrong.length > 1 ? ` (and ${wrong.length - 1} more)` : "";
+    return ` The page sees what the board cannot: the peg on ${HOLE_NAMES[k]} is ` +
+      `${article(pegWord(s.pegs[k]))}, the game has ${article(pegWord(pos[k]))} peg there${more}: swap it.`;
+  }
+
+  function fixText(s) {
+    // the one fix the board shows (error, restore): s.fix, s.fix_kind
+    const h = s.fix;
+    if (!h) return "follow the lights.";
+    const want = s.target ? pegWord(s.target[HOLE_NAMES.indexOf(h)]) : "";
+    const have = pegWord(s.pegs[HOLE_NAMES.indexOf(h)]);
+    if (s.fix_kind === "remove") return `lift the peg on ${h} (it blinks violet): no peg belongs there.`;
+    if (s.fix_kind === "put") return `put ${article(want || "fire")} peg in ${h} (it glows ${GLOW[want] || "there"}).`;
+    if (s.fix_kind === "colour") {
+      return `the ${have ? SIDES[have] + " " : ""}peg on ${h} is the wrong colour: it blinks ${GLOW[want] || ""}, ` +
+        `the colour that belongs there. Lift it and put ${article(want || "fire")} peg.`;
+    }
+    return "follow the lights.";
+  }
+
   function hintText(s) {
     if (!s.alive) return "The virtual board has stopped (see the messages): restart the simulator.";
+    if (viewing) return "You are looking at an earlier position (view only): \u201cBack to the game\u201d, or Esc, to play on.";
     if (s.result) return resultText(s) + ". New starts another game.";
     const solo = s.mode === "solitaire";
     const who = s.to_move ? SIDES[s.to_move] : null;
-    let missing = 0;
-    if (s.target) {
-      for (let k = 0; k < 49; k++) if (s.target[k] !== "-" && s.pegs[k] === "-") missing++;
-    }
+    const held = s.hand
+      ? `You hold ${article(s.hand)} peg${s.hand_from ? " from " + s.hand_from : ""}: `
+      : "";
+    return guideText(s, solo, who, held) + colourMismatch(s);
+  }
+
+  function guideText(s, solo, who, held) {
     switch (s.phase) {
-      case "setup":
-        return missing
-          ? `New game: click each lit hole to put its peg there (${missing} to go).`
-          : "New game: take away the pegs that blink violet.";
+      case "setup": {
+        const n = guideCounts(s);
+        const parts = [];
+        if (n.missing) parts.push(`click each lit hole to put its peg there (${n.missing} to go)`);
+        if (n.extra) parts.push(`take away the pegs that blink violet (${n.extra})`);
+        if (n.colour && s.front === "colour") {
+          parts.push(`swap the wrong-colour peg${n.colour > 1 ? "s" : ""} on ${n.wrong.slice(0, 4).join(", ")}` +
+            `${n.colour > 4 ? "\u2026" : ""}: a wrong colour blinks in the colour that belongs there` +
+            " (red for Fire, aqua for Ice)");
+        }
+        if (!parts.length) return "New game: follow the lights.";
+        if (held && !n.missing) return held + "put it back in its supply (Esc), then " + parts.join("; ") + ".";
+        return (held || "New game: ") + parts.join("; then ") + ".";
+      }
       case "restore":
-        return "Put the board back as the lights show: click the lit holes (violet: take the peg away).";
+        return (held || "") + "Put the board back as the lights show: " + fixText(s);
       case "error":
-        return "That is not allowed: follow the lights. Violet: take that peg away; a glow: put a peg there.";
+        return (held ? held + fixText(s) : "That is not allowed. " + cap(fixText(s))) +
+          (s.fix_kind === "remove" ? " Then the lights show the next step." : "");
       case "lifted":
         return solo
           ? "Click a lit peg to capture it with the one in your hand, or put your peg back."
@@ -508,8 +762,9 @@
       case "victim":
         return "Lift one of the blinking pegs: it captures the one you lifted.";
       case "idle":
-        if (solo) return who ? `${who} to capture: click a ${who} peg to lift it.` : "Lift a peg of either colour to capture with it.";
-        return `${who || "Fire"} to move: click one of your pegs to lift it.`;
+        if (held) return held + "put it in an empty hole, or back in its supply (Esc).";
+        if (solo) return who ? `${who} to capture: click ${article(s.to_move)} peg to lift it.` : "Lift a peg of either colour to capture with it.";
+        return `${who || "Fire"} to move: click one of your pegs to lift it (or type a move such as D4-C4).`;
       default:
         return "";
     }
@@ -532,17 +787,101 @@
     const hp = $("handPeg");
     hp.className = "peg " + (s.hand || "empty");
     $("handText").textContent = s.hand
-      ? `${article(s.hand)} peg, ${s.hand_note || ""}`
-      : "empty: click a peg or a supply";
+      ? `You hold ${article(s.hand)} peg, ${s.hand_note || ""}.`
+      : "Empty.";
+    $("handNext").textContent = s.hand
+      ? "Click an empty hole to put it there. Click a peg: that peg goes off the board to its supply" +
+        " (a capture), and your hand keeps this one. Esc, or its supply, puts it back."
+      : "Click a peg to take it; click an empty hole to put a peg from the supply there" +
+        " (in the colour lit under it); click a supply to take one of its pegs.";
+    const log = s.hand_log || [];
+    const lastHand = log.length ? log[log.length - 1] : null;
+    $("handLog").textContent = lastHand ? "Last: " + lastHand.text + "." : "";
+    $("handCard").dataset.hand = s.hand || "";
     $("handBack").hidden = !s.hand;
+    renderControl(s);
+    renderView(s);
     const banner = $("banner");
-    banner.hidden = !s.result;
+    banner.hidden = !s.result || !!viewing;
     banner.className = s.result || "";
     $("bannerText").textContent = s.result ? bannerText(s) : "";
     document.querySelectorAll(".duelOnly").forEach((e) => {
       e.classList.toggle("off", $("newMode").value !== "duel");
     });
     $("clock").textContent = `Board time ${(s.time / 1000).toFixed(1)} s.`;
+  }
+
+  function renderControl(s) {
+    // who holds which island, as the terminal's "Fire controls: DG"
+    const control = viewing ? viewing.control : s.control;
+    const held = { fire: [], ice: [] };
+    for (const isl of ISLANDS) if (control[isl]) held[control[isl]].push(isl);
+    $("control").hidden = s.mode !== "duel";
+    for (const side of ["fire", "ice"]) {
+      const e = $("control-" + side);
+      const text = held[side].length ? held[side].join(" ") : "no island";
+      if (e.textContent !== text) e.textContent = text;
+      e.dataset.islands = held[side].join("");
+    }
+  }
+
+  function renderView(s) {
+    const bar = $("viewBar");
+    bar.hidden = !viewing;
+    if (!viewing) return;
+    const v = viewing;
+    let what;
+    if (v.ply === 0) what = "the start of the game";
+    else {
+      const m = s.moves[v.ply - 1];
+      what = `move ${v.ply} of ${v.plies}: ${v.move}${m ? " (" + SIDES[m.by] + ")" : ""}`;
+    }
+    $("viewText").textContent = "Viewing " + what + (v.result ? " \u2013 " + v.result : "");
+    $("viewPrev").disabled = v.ply <= 0;
+    $("viewNext").disabled = v.ply >= s.moves.length;
+  }
+
+  // --- stepping through the game (view only) -------------------------------------
+  let viewing = null;
+
+  async function view(ply) {
+    if (!state) return;
+    if (ply < 0 || ply > state.moves.length) return;
+    try {
+      const r = await fetch("/view?ply=" + ply, { cache: "no-store" });
+      const v = await r.json();
+      if (!r.ok) {
+        note("error", v.error || "cannot show that position");
+        return;
+      }
+      unzoom();
+      viewing = v;
+      render(state);
+    } catch (e) {
+      note("error", "no answer from the simulator: " + e);
+    }
+  }
+
+  function endView() {
+    if (!viewing) return;
+    viewing = null;
+    if (state) render(state);
+  }
+
+  function renderConsole(s) {
+    const pre = $("console");
+    const lines = (s.console || []).map((l) => {
+      const mark = l.dir === "in" ? "> " : l.dir === "err" ? "! " : "";
+      return `<span class="${l.dir}">${escapeHtml(mark + l.text)}</span>`;
+    });
+    const html = lines.join("\n");
+    if (pre.dataset.html !== html) {
+      const atEnd = pre.scrollTop + pre.clientHeight >= pre.scrollHeight - 4;
+      pre.innerHTML = html;
+      pre.dataset.html = html;
+      if (atEnd) pre.scrollTop = pre.scrollHeight;
+    }
+    $("frames").textContent = s.frames ? `(${s.frames} LED frame${s.frames === 1 ? "" : "s"} not shown)` : "";
   }
 
   function renderRecord(s) {
@@ -559,18 +898,20 @@
       else row.fire = k;
       rows.push(row);
     });
-    const last = s.moves.length - 1;
+    const last = viewing ? viewing.ply - 1 : s.moves.length - 1;
     const cell = (k, side) => {
       if (k === undefined) return `<span class="mv none">\u2026</span>`;
       const cls = "mv " + side + (k === last ? " last" : "");
-      return `<span class="${cls}">${s.moves[k].move}</span>`;
+      return `<button type="button" class="${cls}" data-ply="${k + 1}" ` +
+        `title="Show the position after this move">${s.moves[k].move}</button>`;
     };
     const html = rows
       .map((r) => `<li><span class="num">${r.n}.</span>${cell(r.fire, "fire")}${r.ice !== undefined ? cell(r.ice, "ice") : ""}</li>`)
       .join("");
-    if (ol.innerHTML !== html) {
+    if (ol.dataset.html !== html) {
       ol.innerHTML = html;
-      ol.scrollTop = ol.scrollHeight;
+      ol.dataset.html = html;
+      if (!viewing) ol.scrollTop = ol.scrollHeight;
     }
     $("moveCount").textContent = s.moves.length ? `(${s.moves.length} move${s.moves.length === 1 ? "" : "s"})` : "";
     const pre = $("recordText");
@@ -604,11 +945,56 @@
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
   $("bannerNew").addEventListener("click", () => send({ press: "new" }));
-  $("handBack").addEventListener("click", () => send({ hand: null }));
+  $("handBack").addEventListener("click", () => act({ hand: null }));
   $("newForm").addEventListener("submit", newGame);
   $("newMode").addEventListener("change", () => state && renderPanel(state));
+  $("moves").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-ply]");
+    if (b) view(parseInt(b.dataset.ply, 10));
+  });
+  $("viewStart").addEventListener("click", () => view(0));
+  $("viewPrev").addEventListener("click", () => viewing && view(viewing.ply - 1));
+  $("viewNext").addEventListener("click", () => viewing && view(viewing.ply + 1));
+  $("viewEnd").addEventListener("click", endView);
+  $("moveForm").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = $("moveInput");
+    const text = input.value;
+    if (!text.trim()) return;
+    input.value = "";
+    await typedMove(text);
+  });
+  $("consoleForm").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = $("consoleInput");
+    const line = input.value.trim();
+    if (!line) return;
+    input.value = "";
+    const pre = $("console");
+    pre.scrollTop = pre.scrollHeight;
+    await send({ console: line });
+  });
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && state && state.hand) send({ hand: null });
+    const inField = ev.target.closest && ev.target.closest("input, select, textarea");
+    if (ev.key === "Escape") {
+      if (zoomed) unzoom();
+      else if (viewing) endView();
+      else if (state && state.hand) act({ hand: null });
+      return;
+    }
+    if (inField || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (viewing && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+      ev.preventDefault();
+      view(viewing.ply + (ev.key === "ArrowLeft" ? -1 : 1));
+      return;
+    }
+    // typing a move anywhere on the page starts it in the move box
+    if (/^[a-gA-G]$/.test(ev.key)) {
+      const input = $("moveInput");
+      input.focus();
+      input.value = ev.key.toUpperCase();
+      ev.preventDefault();
+    }
   });
   setInterval(() => state && renderMessages(state), 2000);
   poll();
