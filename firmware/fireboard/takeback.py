@@ -20,7 +20,8 @@ def undo(app):
         app._save(app.games.save, g)
     except (OSError, MemoryError, FireIceError) as e:
         g.push(mv >> 6, mv & 63)
-        app._out({"ev": "error", "reason": "the takeback cannot be saved: %s" % e})
+        why = "the flash is full" if e.args and e.args[0] == 28 else e
+        app._out({"ev": "error", "reason": "the takeback cannot be saved: %s" % why})
         return
     t.took_back(mv, was)
     t.update(app.deb.stable)

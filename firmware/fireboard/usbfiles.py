@@ -11,7 +11,9 @@ def _names(store):
     # every record name, in no order, one at a time
     if store.size(CURRENT) >= 0:
         yield CURRENT
-    for n in store.names(ARCHIVE):
+    from fireboard.files import names
+
+    for n in names(store, ARCHIVE):
         if n.endswith(".txt"):
             yield ARCHIVE + "/" + n
 
