@@ -110,12 +110,22 @@ class App:
         App is built, so the record code is gone again): a saved game to
         play on, or a new one to set up (new=True). The code is in fireboard.begin, loaded for
         it."""
-        from fireboard.begin import begin
         from fireice import forget
 
-        begin(self, now, game, problem, new)
-        begin = None
-        forget("fireboard.begin")
+        for again in (True, False):
+            failed = True
+            try:
+                from fireboard.begin import begin
+
+                begin(self, now, game, problem, new)
+                failed = False
+                break
+            except MemoryError:
+                if not again:
+                    raise
+            finally:
+                begin = None
+                forget("fireboard.begin", failed=failed)
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If
@@ -289,7 +299,7 @@ class App:
             {
                 "ev": "error",
                 "reason": "%s cannot be saved (%s): put the pegs back as they were"
-                % (e["move"], "the flash is full" if why.args and why.args[0] == 28 else why),
+                % (e["move"], why),
             }
         )
         t.update(self.deb.stable)

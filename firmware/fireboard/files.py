@@ -2,11 +2,8 @@
 # file should be, a file larger than its reader's limit, bytes that are not
 # UTF-8 all raise Unusable (with a short tag saying why), and set_aside()
 # renames such an entry out of the way under a name that says why, so the
-# board starts without it and loses nothing. Also listing a folder. Loaded
-# for start-up, new games and commands, forgotten after.
-import os
-
-FULL = "the flash is full: fetch the games and delete them over USB (fireice games --delete)"
+# board starts without it and loses nothing. Loaded for start-up and for
+# commands, forgotten after.
 
 
 class Unusable(OSError):
@@ -16,33 +13,6 @@ class Unusable(OSError):
     def __init__(self, name, why, text):
         super().__init__("%s: %s" % (name, text))
         self.why = why
-
-
-def full(e):
-    """What to say of an error writing to flash: a full flash with what to
-    do, anything else as it is."""
-    return FULL if e.args and e.args[0] == 28 else str(e)
-
-
-def open_(store, name):
-    o = getattr(store, "open", None)  # a flash in memory (tests) has its own
-    return o(name) if o else open(store.path(name), "rb")
-
-
-def names(store, name):
-    """The names in a folder, one at a time, in no order (no list of them
-    in the heap); none when there is no such folder."""
-    own = getattr(store, "names", None)
-    if own:
-        yield from own(name)
-        return
-    try:
-        for e in os.ilistdir(store.path(name)):
-            yield e[0]
-    except AttributeError:  # CPython
-        yield from os.listdir(store.path(name))
-    except OSError:
-        return
 
 
 def _check(store, name, limit):
@@ -66,7 +36,7 @@ def read(store, name, limit=4096):
     folder, a file over limit bytes, or one that is not UTF-8."""
     if _check(store, name, limit) < 0:
         return None
-    with open_(store, name) as f:
+    with store.open(name) as f:
         data = f.read()
     return _text(name, data)
 
@@ -83,7 +53,7 @@ def lines(store, name, limit=4096):
 def _lines(store, name):
     buf = bytearray(128)
     line = b""
-    with open_(store, name) as f:
+    with store.open(name) as f:
         while True:
             n = f.readinto(buf)
             if not n:
@@ -122,5 +92,4 @@ def folder(store, name):
         return
     if n >= 0:
         set_aside(store, name, "file")
-    own = getattr(store, "mkdir", None)
-    own(name) if own else os.mkdir(store.path(name))
+    store.mkdir(name)

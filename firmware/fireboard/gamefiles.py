@@ -26,7 +26,7 @@ def start(games, seed=0):
         newgame.record(games, game, tags)
     except OSError as e:
         games.tags = None
-        problem = _and(problem, "the new game cannot be saved: %s" % newgame.files.full(e))
+        problem = _and(problem, "the new game cannot be saved: %s" % e)
     newgame = None
     forget("fireboard.newgame")
     return game, problem, True

@@ -13,12 +13,13 @@
 # a takeback or a result only once it is written. A new game's record is
 # started by fireboard.newgame.
 
+from fireboard.store import FULL
 from fireice.geom import RESULT_NAMES
 
 CURRENT = "game.txt"
 NEXT = "game.new"  # a new game's record, until it replaces game.txt
 ARCHIVE = "games"
-NO_RECORD = "this game has no record (its start could not be saved)"
+NO_RECORD = "this game has no record: " + FULL
 
 
 class Games:

@@ -3,7 +3,7 @@
 # (whole blocks a file) so that a full flash can be tested.
 import io
 
-from fireboard.store import BLOCK, Store
+from fireboard.store import BLOCK, FULL, Store
 
 
 class MemStore(Store):
@@ -36,12 +36,12 @@ class MemStore(Store):
 
     def write(self, name, text, blocks=1):
         if self.free() < blocks * BLOCK:
-            raise OSError(28)
+            raise OSError(FULL)
         self.files[name] = text if isinstance(text, str) else "".join(text)
 
     def append(self, name, text):
         if self.free() < 0:
-            raise OSError(28)
+            raise OSError(FULL)
         self.files[name] = self.files.get(name, "") + text
 
     def remove(self, name):

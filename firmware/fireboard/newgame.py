@@ -3,7 +3,7 @@
 # forgotten after.
 
 from fireboard.games import ARCHIVE, CURRENT, NEXT
-from fireboard import files
+from fireboard.store import FULL
 from fireice.geom import GAME, START, FireIceError
 from fireice import forget
 
@@ -39,7 +39,7 @@ def archive_number(store):
     highest, or once 9999 is taken, the lowest free one; OSError when the
     archive has no number left."""
     n = 0
-    for name in files.names(store, ARCHIVE):
+    for name in store.names(ARCHIVE):
         k = _number(name)
         if k > n:
             n = k
@@ -50,14 +50,14 @@ def archive_number(store):
     for base in range(0, LAST + 1, 1000):
         for k in range(125):
             used[k] = 0
-        for name in files.names(store, ARCHIVE):
+        for name in store.names(ARCHIVE):
             k = _number(name) - base
             if 0 <= k < 1000:
                 used[k >> 3] |= 1 << (k & 7)
         for k in range(1 if base == 0 else 0, min(1000, LAST + 1 - base)):
             if not used[k >> 3] & 1 << (k & 7):
                 return base + k
-    raise OSError("the archive is full (%d games)%s" % (LAST, files.FULL[files.FULL.index(":") :]))
+    raise OSError("the archive is full (%d games)%s" % (LAST, FULL[FULL.index(":") :]))
 
 
 def _number(name):
@@ -75,14 +75,16 @@ def archive(store, number):
     if n == -1:
         return
     if n >= 2:
-        with files.open_(store, CURRENT) as f:
+        with store.open(CURRENT) as f:
             f.seek(n - 2)
             tail = f.read(2)
         if tail == b"\n\n":
             store.remove(CURRENT)
             return
     if store.size(ARCHIVE) != -2:
-        files.folder(store, ARCHIVE)
+        from fireboard.files import folder
+
+        folder(store, ARCHIVE)
     store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, number))
 
 
@@ -140,7 +142,7 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
         game, tags = new_game(mode, handicap, side, seed, position, to_move)
         record(app.games, game, tags)
     except (OSError, FireIceError) as e:
-        app._out({"ev": "error", "reason": "no new game: %s" % files.full(e)})
+        app._out({"ev": "error", "reason": "no new game: %s" % e})
         return
     app.mode = mode
     app.handicap = handicap

@@ -2,11 +2,12 @@
 # Whole files are replaced by writing a new file and renaming it over the old
 # one, so a power cut leaves either the old or the new file, never half.
 # Writes check the free space first. This is what stays in the heap while a
-# game runs; reading, listing and checking what is on flash is
-# fireboard.files, loaded for start-up and for commands.
+# game runs; reading and checking what is on flash is fireboard.files,
+# loaded for start-up and for commands.
 import os
 
 BLOCK = 4096  # the flash file system's block (littlefs on a Pico)
+FULL = "the flash is full: fetch the games and delete them over USB (fireice games --delete)"
 
 
 class Store:
@@ -15,6 +16,9 @@ class Store:
 
     def path(self, name):
         return self.root + "/" + name if self.root else name
+
+    def open(self, name, mode="rb"):
+        return open(self.path(name), mode)
 
     def size(self, name):
         """The size of a file; -1 when there is none, -2 for a folder."""
@@ -39,7 +43,7 @@ class Store:
         write needs; without it, OSError before anything is written. On
         any error the old file is left as it was."""
         if self.free() < blocks * BLOCK:
-            raise OSError(28)  # ENOSPC, as the file system says it
+            raise OSError(FULL)
         p = self.path(name)
         tmp = p + ".new"
         try:
@@ -73,3 +77,17 @@ class Store:
 
     def rename(self, old, new):
         os.rename(self.path(old), self.path(new))
+
+    def mkdir(self, name):
+        os.mkdir(self.path(name))
+
+    def names(self, name):
+        """The names in a folder, one at a time, in no order (no list of
+        them in the heap); none when there is no such folder."""
+        try:
+            for e in os.ilistdir(self.path(name)):
+                yield e[0]
+        except AttributeError:  # CPython
+            yield from os.listdir(self.path(name))
+        except OSError:
+            return

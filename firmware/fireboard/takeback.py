@@ -20,8 +20,7 @@ def undo(app):
         app._save(app.games.save, g)
     except (OSError, MemoryError, FireIceError) as e:
         g.push(mv >> 6, mv & 63)
-        why = "the flash is full" if e.args and e.args[0] == 28 else e
-        app._out({"ev": "error", "reason": "the takeback cannot be saved: %s" % why})
+        app._out({"ev": "error", "reason": "the takeback cannot be saved: %s" % e})
         return
     t.took_back(mv, was)
     t.update(app.deb.stable)

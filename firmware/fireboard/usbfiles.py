@@ -11,9 +11,7 @@ def _names(store):
     # every record name, in no order, one at a time
     if store.size(CURRENT) >= 0:
         yield CURRENT
-    from fireboard.files import names
-
-    for n in names(store, ARCHIVE):
+    for n in store.names(ARCHIVE):
         if n.endswith(".txt"):
             yield ARCHIVE + "/" + n
 
