@@ -28,7 +28,7 @@ PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
 BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.defaults)
 # the board's heap budget (README, "Memory"): every mode runs in it
-HEAP = "64k"
+HEAP = "72k"
 # the .py sources are compiled in the heap itself, so they need more
 HEAP_SOURCE = "256k"
 MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skipped unread

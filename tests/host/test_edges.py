@@ -25,14 +25,7 @@ BIG = "512k"
 # what each needs): expected to fail there, strictly (a pass is news that
 # the mark must go), and run in a 96 KB heap to show the rest is right.
 # See the README, "Memory".
-SHORT = {
-    ("commands", "digital"),
-    ("commands", "colour"),
-    ("full-flash", "digital"),
-    ("full-flash", "colour"),
-    ("hostile-set", "digital"),
-    ("hostile-set", "colour"),
-}
+SHORT = set()
 
 
 def heaps(case):

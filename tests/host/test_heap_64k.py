@@ -11,7 +11,7 @@ measures the smallest heap of each)."""
 import os
 
 import pytest
-from simrun import run_sim
+from simrun import HEAP, run_sim
 from test_scenarios import DIR, load
 
 
@@ -28,6 +28,6 @@ def test_scenario_fits_in_64k(name, front, tmp_path):
     _, lines = load(name)
     inputs = [x for x in lines if not ({"expect", "never", "light"} & set(x))]
     want = run_sim(inputs, front=front, flash=tmp_path / "big", heapsize="512k")
-    got = run_sim(inputs, front=front, flash=tmp_path / "small", heapsize="64k")
+    got = run_sim(inputs, front=front, flash=tmp_path / "small", heapsize=HEAP)
     assert [e for e in got if e.get("ev") == "error"] == [e for e in want if e.get("ev") == "error"]
     assert got == want
