@@ -29,7 +29,6 @@ from fireice.geom import TARGETS as _TARGETS
 from fireice.moves import legal_moves
 
 _DRAW = const(3)
-_MAXDEPTH = const(12)  # proof search plies
 _PATH = const(52)  # a game has at most 49 plies
 
 # Levels: (playouts per move, tree nodes, proof-search plies, care).
@@ -39,17 +38,15 @@ _PATH = const(52)  # a game has at most 49 plies
 # immediate win (a beginner overlooks some).
 LEVELS = (
     None,
-    (12, 400, 1, 35),
-    (24, 500, 3, 100),
-    (48, 700, 3, 100),
-    (96, 1000, 3, 100),
-    (160, 1300, 3, 100),
-    (1000, 20000, 5, 100),
-    (4000, 80000, 5, 100),
-    (16000, 300000, 7, 100),
+    (4, 200, 1, 30),
+    (15, 500, 3, 100),
+    (60, 1200, 3, 100),
+    (400, 20000, 5, 100),
+    (2000, 100000, 5, 100),
+    (8000, 400000, 7, 100),
 )
-BOARD_LEVELS = 5
-MAX_LEVEL = 8
+BOARD_LEVELS = 3
+MAX_LEVEL = 6
 
 # Proof search: at most this many positions per ply of depth and playout.
 _PROOF_NODES = const(40)
@@ -187,15 +184,18 @@ class Engine:
         self.care = lv[3]
         cap = nodes or lv[1]
         self.cap = cap
+        # two bytes a number while they fit (the board's levels), else four
+        big = "i" if cap > 65535 else "H"
         self.mv = array("H", bytes(2 * cap))
-        self.kid = array("i", bytes(4 * cap))
+        self.kid = array(big, bytes(4 * cap if big == "i" else 2 * cap))
         self.nk = array("H", bytes(2 * cap))
         self.vis = array("i", bytes(4 * cap))
         self.win = array("i", bytes(4 * cap))
         self.prf = bytearray(cap)
         self.pri = bytearray(cap)
         self.buf = bytearray(600)
-        self.pbuf = [bytearray(600) for _ in range(_MAXDEPTH + 1)]
+        # proof search: one move list per ply of depth (plies 2.. use them)
+        self.pbuf = [bytearray(600 if d >= 2 else 0) for d in range(self.depth + 1)]
         self.path = array("i", bytes(4 * _PATH))
         self.side = bytearray(_PATH)
         self.pv = array("H", bytes(2 * _PATH))
@@ -644,10 +644,6 @@ class Engine:
                 break
             c = b
         self.pv_len = k
-
-    def memory(self):
-        """Bytes of the tables this engine made (its tree and buffers)."""
-        return 17 * self.cap + 600 * (_MAXDEPTH + 2) + 11 * _PATH
 
 
 @micropython.native

@@ -1,0 +1,69 @@
+# In-process paired games between engine levels (or budgets) on either
+# interpreter; MicroPython is the quicker. Usage:
+#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b]
+# A, B: levels. Prints "name: value" lines: the points of A and the games.
+import sys
+
+from fireice.duel import Duel
+from fireice.engine import Engine
+from fireice.moves import legal_moves
+
+
+def openings(pairs):
+    # every two-move opening from the start, in a fixed pseudo-random order
+    # (the same list as fireice_tools.match.openings draws from, in its own order)
+    g = Duel()
+    buf = bytearray(600)
+    out = []
+    n = legal_moves(g, buf)
+    first = [(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
+    for f1, t1 in first:
+        g.push(f1, t1)
+        n2 = legal_moves(g, buf)
+        for k in range(n2):
+            out.append((f1, t1, buf[2 * k], buf[2 * k + 1]))
+        g.pop()
+    x = 12345
+    for i in range(len(out) - 1, 0, -1):
+        x = (x * 1103 + 12345) % 65536
+        j = x % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out[:pairs]
+
+
+def game(first, second, op, na, nb):
+    g = Duel()
+    g.push(op[0], op[1])
+    g.push(op[2], op[3])
+    sides = {g.to_move: first, 3 - g.to_move: second}
+    budget = {id(first): na, id(second): nb}
+    while not g.result:
+        p = sides[g.to_move]
+        p.seed(1009 * g.ply + op[1])
+        mv = p.think(g, budget[id(p)])
+        g.play(mv >> 6, mv & 63)
+    return g.result, sides
+
+
+def main():
+    la = int(sys.argv[1])
+    lb = int(sys.argv[2])
+    games = int(sys.argv[3])
+    na = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    nb = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    a = Engine(la, 1)
+    b = Engine(lb, 2)
+    pts = 0.0
+    n = 0
+    for op in openings(games // 2):
+        for first, second in ((a, b), (b, a)):
+            r, sides = game(first, second, op, na if first is a else nb, nb if first is a else na)
+            n += 1
+            if r == 3:
+                pts += 0.5
+            elif sides[r] is a:
+                pts += 1
+    print("ladder_level%d_vs_level%d_points: %.1f/%d" % (la, lb, pts, n))
+
+
+main()
