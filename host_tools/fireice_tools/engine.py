@@ -92,6 +92,8 @@ class Server:
         self.seed = seed
         self.player = player or Engine(level, seed)
         self.game = Duel()
+        self.active = self.player  # the player searching now, for stop
+        self.stopped = False
 
     def say(self, line):
         self.out.write(line + "\n")
@@ -144,6 +146,8 @@ class Server:
         if level is not None and not self.fixed and level != player.level:
             player = Engine(level, self.seed)
         player.seed(self.seed * 1009 + g.ply)
+        self.active = player
+        player.stop = self.stopped
         t = time.perf_counter()
         mv = player.think(g, nodes, ms)
         dt = int((time.perf_counter() - t) * 1000)
@@ -191,7 +195,8 @@ def _reader(inp, q, server):
     for line in inp:
         w = line.split()
         if w and w[0].lower() in ("stop", "quit"):
-            server.player.stop = True
+            server.stopped = True
+            server.active.stop = True
         q.put(line)
     q.put(None)
 
@@ -204,7 +209,9 @@ def serve_fie(inp, out, player=None, level=DEFAULT_LEVEL, seed=1):
         line = q.get()
         if line is None:
             return 0
-        server.player.stop = False
+        w = line.split()
+        if w and w[0].lower() in ("stop", "quit"):
+            server.stopped = False  # a stop between searches stops nothing
         if not server.handle(line):
             return 0
 
