@@ -11,15 +11,16 @@ try:
 except ImportError:  # CPython
     from fireice.compat import const, micropython  # type: ignore[no-redef]
 
-try:
-    from time import ticks_diff, ticks_ms  # type: ignore[attr-defined]
-except ImportError:  # CPython
-    from time import monotonic as _mono
+import time
 
-    from fireice.compat import ticks_diff
+if hasattr(time, "ticks_ms"):  # MicroPython
+    _ticks_ms = time.ticks_ms
+    _ticks_diff = time.ticks_diff
+else:  # CPython
+    from fireice.compat import ticks_diff as _ticks_diff
 
-    def ticks_ms():
-        return int(_mono() * 1000) & 0x3FFFFFFF
+    def _ticks_ms():
+        return int(time.perf_counter() * 1000) & 0x3FFFFFFF  # type: ignore[attr-defined]
 
 
 from array import array
@@ -210,7 +211,7 @@ class Engine:
         self.plimit = 0
         self.stop = False
         self.ms = 0
-        self.t0 = 0
+        self.t0 = _ticks_ms()
         self.proot = 0
         self.pmove = -1
 
@@ -306,7 +307,7 @@ class Engine:
         if win_move(g, o) >= 0 or self.pnodes >= self.plimit:
             return False
         if self.ms and not self.pnodes & 63:
-            if self.stop or ticks_diff(ticks_ms(), self.t0) > self.ms // 3:
+            if self.stop or _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3:
                 self.plimit = 0
                 return False
         s = 3 - o
@@ -531,7 +532,7 @@ class Engine:
         if not s:
             return -1
         budget = playouts or self.playouts
-        t0 = ticks_ms()
+        t0 = _ticks_ms()
         self.t0 = t0
         self.ms = ms
         mv = win_move(g, s)
@@ -545,7 +546,7 @@ class Engine:
             self.work += self.pnodes
             if mv >= 0:
                 return self._proved(g, mv, s, d)
-            if self.pnodes >= limit or (ms and ticks_diff(ticks_ms(), t0) > ms // 4):
+            if self.pnodes >= limit or (ms and _ticks_diff(_ticks_ms(), t0) > ms // 4):
                 break
             d += 2
         # the tree
@@ -564,7 +565,7 @@ class Engine:
         while n < budget and not self.prf[0] and not self.stop:
             self._iterate(g)
             n += 1
-            if ms and not n & 7 and ticks_diff(ticks_ms(), t0) >= ms:
+            if ms and not n & 7 and _ticks_diff(_ticks_ms(), t0) >= ms:
                 break
         self.work += n
         return self._finish(g, s)
