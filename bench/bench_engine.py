@@ -70,11 +70,32 @@ def level_game(level, seed):
     return times, mem
 
 
+def mpy_size(names):
+    # bytes of the Pico build of these modules (make mpy), 0 when not built
+    import os
+
+    total = 0
+    for n in names:
+        try:
+            total += os.stat(_MPY + "/fireice/" + n + ".mpy")[6]
+        except OSError:
+            return 0
+    return total
+
+
+_MPY = sys.argv[2] if len(sys.argv) > 2 else ".build/mpy"
+
+
 def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     print("engine_pico_slowdown_factor: %d" % SLOWDOWN)
     print("engine_playouts_per_s_micropython: %d" % playout_rate(2))
     print("engine_code_heap_bytes: %d" % _engine_code)
+    # on a Pico the machine code of @micropython.native functions is in the
+    # heap too (on the unix port it is not): the .mpy files for the Pico's
+    # CPU (engine, moves) stand for the engine's code there, an upper bound
+    code = mpy_size(("engine", "moves"))
+    print("engine_code_mpy_armv6m_bytes: %d" % code)
     for level in range(1, BOARD_LEVELS + 1):
         worst = 0
         allt = []
@@ -88,6 +109,8 @@ def main():
         print("engine_level%d_pico_s_per_move_worst: %.2f" % (level, worst * SLOWDOWN))
         print("engine_level%d_pico_s_per_move_median: %.2f" % (level, med * SLOWDOWN))
         print("engine_level%d_peak_heap_bytes: %d" % (level, mem + _engine_code))
+        if code:
+            print("engine_level%d_board_heap_estimate_bytes: %d" % (level, mem + code))
 
 
 main()

@@ -31,6 +31,7 @@ from fireice.moves import legal_moves
 
 _DRAW = const(3)
 _PATH = const(52)  # a game has at most 49 plies
+_SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
 
 # Levels: (playouts per move, tree nodes, proof-search plies, care).
 # Level 1..BOARD_LEVELS fit the board (32 KB, 2 s a move on a Pico by the
@@ -40,8 +41,8 @@ _PATH = const(52)  # a game has at most 49 plies
 LEVELS = (
     None,
     (4, 200, 1, 30),
-    (15, 500, 3, 100),
-    (60, 1000, 3, 100),
+    (15, 400, 3, 100),
+    (60, 800, 3, 100),
     (400, 20000, 5, 100),
     (2000, 100000, 5, 100),
     (8000, 400000, 7, 100),
@@ -185,13 +186,16 @@ class Engine:
         self.care = lv[3]
         cap = nodes or lv[1]
         self.cap = cap
-        # two bytes a number while they fit (the board's levels), else four
-        big = "i" if cap > 65535 else "H"
+        # two bytes a number for a small tree (the board's levels; a search
+        # is then held to _SMALL playouts), four for a big one
+        t = "i" if cap > 65535 else "H"
+        w = 4 if cap > 65535 else 2
         self.mv = array("H", bytes(2 * cap))
-        self.kid = array(big, bytes(4 * cap if big == "i" else 2 * cap))
+        self.kid = array(t, bytes(w * cap))
         self.nk = array("H", bytes(2 * cap))
-        self.vis = array("i", bytes(4 * cap))
-        self.win = array("i", bytes(4 * cap))
+        self.vis = array(t, bytes(w * cap))
+        self.win = array(t, bytes(w * cap))
+        self.most = _SMALL if w == 2 else 1 << 29
         self.prf = bytearray(cap)
         self.pri = bytearray(cap)
         self.buf = bytearray(600)
@@ -532,6 +536,8 @@ class Engine:
         if not s:
             return -1
         budget = playouts or self.playouts
+        if budget > self.most:
+            budget = self.most
         t0 = _ticks_ms()
         self.t0 = t0
         self.ms = ms
