@@ -41,7 +41,7 @@ _SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
 LEVELS = (
     None,
     (4, 200, 1, 30),
-    (15, 400, 3, 100),
+    (12, 400, 3, 100),
     (60, 800, 3, 100),
     (400, 20000, 5, 100),
     (2000, 100000, 5, 100),
@@ -310,8 +310,8 @@ class Engine:
         o = g.to_move
         if win_move(g, o) >= 0 or self.pnodes >= self.plimit:
             return False
-        if self.ms and not self.pnodes & 63:
-            if self.stop or _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3:
+        if not self.pnodes & 63:
+            if self.stop or (self.ms and _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3):
                 self.plimit = 0
                 return False
         s = 3 - o

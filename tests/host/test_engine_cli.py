@@ -227,3 +227,42 @@ def test_openings_are_distinct_and_playable():
         for m in moves:
             g.play_str(m)
         assert not g.result
+
+
+def test_stop_ends_a_long_search():
+    import time
+
+    p = subprocess.Popen(
+        [FIREICE, "engine", "--level", "6"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    p.stdin.write("position startpos\ngo nodes 100000000\n")
+    p.stdin.flush()
+    time.sleep(1.0)
+    t = time.perf_counter()
+    p.stdin.write("stop\n")
+    p.stdin.flush()
+    info = p.stdout.readline()
+    best = p.stdout.readline()
+    assert time.perf_counter() - t < 5
+    assert info.startswith("info ") and best.startswith("bestmove D4-")
+    p.stdin.write("quit\n")
+    p.stdin.flush()
+    assert p.wait(timeout=10) == 0
+
+
+def test_the_baseline_speaks_fie():
+    p = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "baseline.py"), "--playouts", "50"],
+        input="fie\nposition startpos moves D4-C4\ngo\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    out = p.stdout.splitlines()
+    assert "fieok" in out and out[-1].startswith("bestmove ")
+    g = Duel()
+    g.play_str("D4-C4")
+    assert g.check(*parse_move(out[-1].split()[1])) is None
