@@ -41,7 +41,7 @@ _SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
 LEVELS = (
     None,
     (4, 200, 1, 30),
-    (12, 400, 3, 100),
+    (15, 400, 1, 100),
     (60, 800, 3, 100),
     (400, 20000, 5, 100),
     (2000, 100000, 5, 100),
@@ -477,23 +477,32 @@ class Engine:
             if prf[k]:
                 r = prf[k]
                 break
-            if self.nk[k] == 0:
-                if k and vis[k] == 0:
-                    # first visit: the end, a win at once, else a playout
-                    r = g.result
-                    if r:
+            if k and vis[k] == 0:
+                # first visit: the end, a win at once, else a playout.
+                # A beginner (care < 100) sometimes overlooks what the
+                # opponent gets: the fill that gives them the game, or
+                # their win at once.
+                look = self.care >= 100 or self.below(100) < self.care
+                r = g.result
+                if r:
+                    if look or r == side[depth - 1]:
                         prf[k] = r
                         proved = True
-                        break
-                    t = g.to_move
-                    if self.care >= 100 or self.below(100) < self.care:
-                        if win_move(g, t) >= 0:
-                            prf[k] = t
-                            r = t
-                            proved = True
-                            break
-                    r = self.playout(g)
                     break
+                t = g.to_move
+                if look:
+                    if win_move(g, t) >= 0:
+                        prf[k] = t
+                        r = t
+                        proved = True
+                        break
+                r = self.playout(g)
+                break
+            r = g.result
+            if r:
+                # the end, overlooked on the first visit
+                break
+            if self.nk[k] == 0:
                 if not self._expand(g, k):
                     r = self.playout(g)
                     break

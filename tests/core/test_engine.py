@@ -161,13 +161,14 @@ def test_a_proven_win_is_played():
     buf = bytearray(600)
     won1 = won3 = 0
     engines = [Engine(level, 5) for level in range(1, BOARD_LEVELS + 1)]
+    engines.append(Engine(MAX_LEVEL, 5, nodes=1500))  # the host's, in a small tree
     for pos, side in random_positions(8 if MICROPYTHON else 12, 99, every=2):
         g = Duel(pos, side)
         now = wins_now(g, buf)
         if now:
             # a win at once: every level takes one
             for e in engines:
-                mv = e.think(g)
+                mv = e.think(g, 10 if e.level > BOARD_LEVELS else 0)
                 assert mv in now, (pos, e.level)
                 assert e.proven == side and e.mate == 1
             won1 += 1
@@ -177,9 +178,12 @@ def test_a_proven_win_is_played():
         wins = forced_win3(g, *bufs)
         if not wins:
             continue
-        # a forced win in three plies: every level from 2 keeps it
-        for e in engines[1:]:
-            mv = e.think(g)
+        # a forced win in three plies: every level whose proof search looks
+        # three plies deep keeps it
+        for e in engines:
+            if LEVELS[e.level][2] < 3:
+                continue
+            mv = e.think(g, 10 if e.level > BOARD_LEVELS else 0)
             assert mv in wins, (pos, side, e.level, mv, wins)
             assert e.proven == side and e.mate == 3
         won3 += 1
