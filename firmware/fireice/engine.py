@@ -32,15 +32,17 @@ from fireice.moves import legal_moves
 _DRAW = const(3)
 _PATH = const(52)  # a game has at most 49 plies
 _SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
+_ROOT = const(301)  # the root and its children (at most 300 moves)
 
 # Levels: (playouts per move, tree nodes, proof-search plies, care).
 # Level 1..BOARD_LEVELS fit the board (32 KB, 2 s a move on a Pico by the
 # estimate of fireice.pico); the others are for the host. care (0..100) is the
-# per cent of new tree nodes on which the engine looks for the opponent's
-# immediate win (a beginner overlooks some).
+# per cent of new tree nodes on which the engine looks at what the opponent
+# gets (the fill that completes their line of islands, their win at once);
+# below 100 its move ordering also forgets the fill (a beginner).
 LEVELS = (
     None,
-    (4, 200, 1, 30),
+    (4, 301, 1, 30),
     (15, 400, 1, 100),
     (60, 800, 3, 100),
     (400, 20000, 5, 100),
@@ -115,9 +117,10 @@ def gift(g, frm, o):
 
 
 @micropython.native
-def prior(g, frm, to, s):
+def prior(g, frm, to, s, fill=True):
     """A quick opinion of the move frm -> to for s, 1..255 (64 is neutral):
-    islands gained, kept, handed over or blocked, lines of two made."""
+    islands gained, kept, handed over or blocked, lines of two made. With
+    fill False it forgets the opponent's peg that fills frm, as a beginner."""
     im = g.im
     ctrl = g.ctrl
     o = 3 - s
@@ -144,7 +147,7 @@ def prior(g, frm, to, s):
     if i != j and cs & bi and not LINE_OF[im[8 * s + i] ^ bp]:
         v -= 40
     mo = im[8 * o + i] | bp
-    if not co & bi and LINE_OF[mo]:
+    if fill and not co & bi and LINE_OF[mo]:
         v -= 40
         if LINE_OF[co | bi]:
             return 1
@@ -185,6 +188,8 @@ class Engine:
         self.depth = lv[2]
         self.care = lv[3]
         cap = nodes or lv[1]
+        if cap < _ROOT:
+            cap = _ROOT
         self.cap = cap
         # two bytes a number for a small tree (the board's levels; a search
         # is then held to _SMALL playouts), four for a big one
@@ -365,11 +370,12 @@ class Engine:
         s = g.to_move
         mv = self.mv
         pri = self.pri
+        fill = self.care >= 100
         for c in range(n):
             frm = buf[2 * c]
             to = buf[2 * c + 1]
             m = frm * 64 + to
-            v = prior(g, frm, to, s)
+            v = prior(g, frm, to, s, fill)
             x = first + c
             while x > first and pri[x - 1] < v:
                 mv[x] = mv[x - 1]

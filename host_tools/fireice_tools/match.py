@@ -29,9 +29,9 @@ POLL_S = 0.01  # memory samples
 
 
 def openings(pairs, seed=2026):
-    """pairs balanced openings as (setup, [moves]): the start position after
-    one move of each side, where neither side can win at once or hands over
-    a win; drawn from all such two-move openings in a fixed, seeded order."""
+    """pairs balanced openings as (setup, [moves]): the start and one move of
+    each side (far too early for either side to be near a win), drawn from
+    all two-move openings in a fixed, seeded order."""
     g = Duel()
     buf = bytearray(600)
     out = []
