@@ -55,6 +55,28 @@ class Forfeit(Exception):
     """A bot lost the game by a fault: reason says which."""
 
 
+def _rss_kb(pid):
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def _children(pid):
+    out = []
+    try:
+        for tid in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/children" % (pid, tid)) as f:
+                out += [int(x) for x in f.read().split()]
+    except (OSError, ValueError):
+        pass
+    return out
+
+
 class Bot:
     """One engine process for one game."""
 
@@ -84,14 +106,16 @@ class Bot:
         self.lines.put(None)
 
     def rss_kb(self):
-        try:
-            with open("/proc/%d/status" % self.proc.pid) as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        return int(line.split()[1])
-        except (OSError, ValueError):
-            pass
-        return 0
+        """Resident memory of the bot and the processes it started."""
+        total = 0
+        todo = [self.proc.pid]
+        seen = 0
+        while todo and seen < 64:
+            pid = todo.pop()
+            seen += 1
+            total += _rss_kb(pid)
+            todo += _children(pid)
+        return total
 
     def _watch(self):
         while self._alive and self.proc.poll() is None:
@@ -185,9 +209,15 @@ def _ask(bot, player, g, setup, first_side, moves, since, first_line, limit_s):
         bot.send(pos)
         go = player.go or "movetime %d" % int(limit_s * 900)
         bot.send("go " + go)
+        said = ""
         while True:
-            line = bot.read(deadline, "bestmove")
+            try:
+                line = bot.read(deadline, "bestmove")
+            except Forfeit as f:
+                raise Forfeit(str(f) + (" (it said: %s)" % said if said else ""))
             w = line.split()
+            if w and w[0] == "error":
+                said = line
             if w and w[0] == "bestmove":
                 if len(w) < 2:
                     raise Forfeit("illegal: 'bestmove' without a move")
