@@ -75,12 +75,16 @@ class Timed:
         return mv
 
 
-def versus_baseline(name, player, baseline_playouts, games):
+def versus_baseline(name, player, baseline_playouts, games, skip=0):
     from baseline import Baseline
     from inproc import paired
 
     t = time.time()
-    pts, n = paired(player, Baseline(baseline_playouts, 7), games)
+
+    def progress(n, pts):
+        print("  %s: %.1f/%d after %.0f s" % (name, pts, n, time.time() - t), flush=True)
+
+    pts, n = paired(player, Baseline(baseline_playouts, 7), games, 0, progress, skip)
     print("%s: %.1f/%d (%.0f%%)" % (name, pts, n, 100 * pts / n), flush=True)
     print("%s_seconds: %.0f" % (name, time.time() - t), flush=True)
 
@@ -92,8 +96,11 @@ def main(argv=None):
     p.add_argument("--top-games", type=int, default=0)
     p.add_argument("--top-ms", type=int, default=1000)
     p.add_argument("--top-baseline", type=int, default=10000)
+    p.add_argument("--skip", type=int, default=0, help="start after this many opening pairs")
+    p.add_argument("--no-playouts", action="store_true", help="skip the playouts figure")
     a = p.parse_args(argv)
-    print("engine_playouts_per_s_cpython: %d" % playouts_per_s(), flush=True)
+    if not a.no_playouts:
+        print("engine_playouts_per_s_cpython: %d" % playouts_per_s(), flush=True)
     t = time.time()
     if a.ladder_games:
         ladder(a.ladder_games)
@@ -104,6 +111,7 @@ def main(argv=None):
             Engine(BOARD_LEVELS, 3),
             200,
             a.board_games,
+            a.skip,
         )
     if a.top_games:
         top = Timed(Engine(MAX_LEVEL, 3), a.top_ms)

@@ -27,12 +27,12 @@ def play(first, second, setup, moves, ms=0):
     return g.result, sides, worst
 
 
-def paired(a, b, games, ms=0, progress=None):
-    """a and b play `games` games (pairs of openings, colours swapped).
-    Returns (a's points, games played)."""
+def paired(a, b, games, ms=0, progress=None, skip=0):
+    """a and b play `games` games (pairs of openings, colours swapped), from
+    the opening after the first `skip` pairs. Returns (a's points, games)."""
     pts = 0.0
     n = 0
-    for setup, moves in openings(games // 2):
+    for setup, moves in openings(skip + games // 2)[skip:]:
         for first, second in ((a, b), (b, a)):
             r, sides, _ = play(first, second, setup, moves, ms)
             if r == 3:
