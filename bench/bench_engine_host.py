@@ -120,6 +120,7 @@ def main(argv=None):
             top,
             a.top_baseline,
             a.top_games,
+            a.skip,
         )
         w = sorted(top.work)
         print("engine_level%d_at_%dms_median_work: %d" % (MAX_LEVEL, a.top_ms, w[len(w) // 2]))
