@@ -77,7 +77,7 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_usb.py
 	$(PY) bench/bench_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
-	$(PY) bench/bench_engine_host.py --ladder-games 10 --board-games 10
+	$(PY) bench/bench_engine_host.py --ladder-games 20 --ladder-top 4 --board-games 20
 
 # The engine's long matches (docs/engine.md): the ladder of 100 paired games a
 # step, the board's top level and the top host level against the baseline.

@@ -3,8 +3,8 @@ per second on CPython, the level ladder (each level against the one below,
 paired games on the MicroPython interpreter, which is the quicker), and the
 matches against the plain baseline (bench/baseline.py, on CPython).
 
-    python bench/bench_engine_host.py [--ladder-games N] [--board-games N]
-        [--top-games N] [--top-ms MS] [--top-baseline N]
+    python bench/bench_engine_host.py [--ladder-games N] [--ladder-top L]
+        [--board-games N] [--top-games N] [--top-ms MS] [--top-baseline N] [--skip P]
 
 Prints "name: value" lines; a match is "points/games (per cent)".
 """
@@ -37,10 +37,10 @@ def playouts_per_s(seconds=2.0):
     return n / (time.process_time() - t0)
 
 
-def ladder(games, jobs=2):
-    # each level against the one below, on MicroPython, jobs at a time
+def ladder(games, top, jobs=2):
+    # each level up to top against the one below, on MicroPython, jobs at a time
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-    todo = list(range(2, MAX_LEVEL + 1))
+    todo = list(range(2, top + 1))
     running = []
     out = {}
     while todo or running:
@@ -92,6 +92,7 @@ def versus_baseline(name, player, baseline_playouts, games, skip=0):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--ladder-games", type=int, default=10)
+    p.add_argument("--ladder-top", type=int, default=MAX_LEVEL, help="highest level in it")
     p.add_argument("--board-games", type=int, default=10)
     p.add_argument("--top-games", type=int, default=0)
     p.add_argument("--top-ms", type=int, default=1000)
@@ -103,7 +104,7 @@ def main(argv=None):
         print("engine_playouts_per_s_cpython: %d" % playouts_per_s(), flush=True)
     t = time.time()
     if a.ladder_games:
-        ladder(a.ladder_games)
+        ladder(a.ladder_games, a.ladder_top)
         print("engine_ladder_seconds: %.0f" % (time.time() - t), flush=True)
     if a.board_games:
         versus_baseline(
