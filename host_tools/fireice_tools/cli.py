@@ -343,7 +343,7 @@ def build_parser():
     m.add_argument("--source", action="store_true", help="run the .py sources, not .mpy")
     m.set_defaults(func=cmd_sim)
     e = sub.add_parser("engine", help="the engine on stdin/stdout (fie protocol, or --simple)")
-    e.add_argument("--level", type=int, default=6, help="1-8 (1-5 fit the board; default 6)")
+    e.add_argument("--level", type=int, default=6, help="1-6 (1-3 fit the board; default 6)")
     e.add_argument("--seed", type=int, default=1, help="seed: the same seed plays the same")
     e.add_argument("--simple", action="store_true", help="Frostfire-style: side, then moves")
     e.add_argument("--movetime", type=int, default=0, metavar="MS", help="with --simple")
@@ -367,7 +367,7 @@ def build_parser():
         mt.add_argument(
             "--go-" + x,
             metavar="ARGS",
-            help="engine %s's go arguments (default: movetime 90%% of --time)" % X,
+            help="engine %s's go arguments (default: movetime, 0.9 times --time)" % X,
         )
         mt.add_argument("--name-" + x, help="engine %s's name in the records" % X)
     mt.set_defaults(func=cmd_match)

@@ -266,3 +266,9 @@ def test_the_baseline_speaks_fie():
     g = Duel()
     g.play_str("D4-C4")
     assert g.check(*parse_move(out[-1].split()[1])) is None
+
+
+def test_help_of_both_commands():
+    for cmd in ("engine", "match"):
+        p = subprocess.run([FIREICE, cmd, "--help"], capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0 and "usage: fireice " + cmd in p.stdout, p.stderr
