@@ -1,7 +1,8 @@
 # In-process paired games between engine levels (or budgets) on either
 # interpreter; MicroPython is the quicker. Usage:
-#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b]
-# A, B: levels. Prints "name: value" lines: the points of A and the games.
+#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b] [-v]
+# A, B: levels. Prints "name: value" lines: the points of A and the games
+# (-v: also the score after each game).
 import sys
 
 from fireice.duel import Duel
@@ -46,11 +47,13 @@ def game(first, second, op, na, nb):
 
 
 def main():
-    la = int(sys.argv[1])
-    lb = int(sys.argv[2])
-    games = int(sys.argv[3])
-    na = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-    nb = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    args = [x for x in sys.argv[1:] if x != "-v"]
+    progress = len(args) < len(sys.argv) - 1
+    la = int(args[0])
+    lb = int(args[1])
+    games = int(args[2])
+    na = int(args[3]) if len(args) > 3 else 0
+    nb = int(args[4]) if len(args) > 4 else 0
     a = Engine(la, 1)
     b = Engine(lb, 2)
     pts = 0.0
@@ -63,6 +66,8 @@ def main():
                 pts += 0.5
             elif sides[r] is a:
                 pts += 1
+            if progress:
+                print("  %.1f/%d" % (pts, n))
     print("ladder_level%d_vs_level%d_points: %.1f/%d" % (la, lb, pts, n))
 
 
