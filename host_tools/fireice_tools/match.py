@@ -313,12 +313,22 @@ def elo(score):
 
 
 def elo_interval(points):
-    """Elo and its 95% interval from per-game points (1, 0.5, 0) of one side."""
+    """Elo and its 95% interval from per-game points (1, 0.5, 0) of one side:
+    the normal approximation of the mean score; when every game ended the
+    same way (no spread), the Wilson interval of that score instead."""
     n = len(points)
     mean = sum(points) / n
     var = sum((x - mean) ** 2 for x in points) / n
-    half = 1.96 * math.sqrt(var / n)
-    return elo(mean), elo(mean - half), elo(mean + half)
+    if var == 0:
+        z = 1.96
+        d = 1 + z * z / n
+        c = (mean + z * z / (2 * n)) / d
+        half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / d
+        lo, hi = c - half, c + half
+    else:
+        half = 1.96 * math.sqrt(var / n)
+        lo, hi = mean - half, mean + half
+    return elo(mean), elo(lo), elo(hi)
 
 
 def sprt(points, elo0, elo1, alpha=0.05, beta=0.05):
@@ -424,7 +434,10 @@ def print_summary(done, a, b, sprt_args=None, out=sys.stdout):
         % (sum(pts), n - sum(pts), wins, draws, n - wins - draws)
     )
     w("score_fraction: %.3f\n" % (sum(pts) / n))
-    w("elo: %+.0f (95%%: %+.0f to %+.0f)\n" % (e, lo, hi))
+    if sum(pts) in (0, n):
+        w("elo: %sinf (95%%: %+.0f to %+.0f)\n" % ("+" if sum(pts) else "-", lo, hi))
+    else:
+        w("elo: %+.0f (95%%: %+.0f to %+.0f)\n" % (e, lo, hi))
     w("forfeits: %d\n" % len(forfeits))
     for f in forfeits:
         w("forfeit: %s\n" % f)

@@ -214,6 +214,8 @@ def test_elo_and_sprt_figures():
     assert abs(match.elo(0.75) - 190.85) < 0.1
     e, lo, hi = match.elo_interval([1, 0] * 50)
     assert e == 0 and lo < -60 and hi > 60 and math.isclose(lo, -hi)
+    e, lo, hi = match.elo_interval([1.0] * 20)  # all won: a finite lower bound
+    assert 200 < lo < 700 and hi > 2000
     assert match.sprt([1.0] * 60 + [0.0] * 10, 0, 50)[3] == "H1"
     assert match.sprt([0.0] * 60 + [1.0] * 10, 0, 50)[3] == "H0"
     assert match.sprt([1.0, 0.0] * 3, 0, 50)[3] == "continue"
