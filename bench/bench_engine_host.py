@@ -82,7 +82,8 @@ def versus_baseline(name, player, baseline_playouts, games, skip=0):
     t = time.time()
 
     def progress(n, pts):
-        print("  %s: %.1f/%d after %.0f s" % (name, pts, n, time.time() - t), flush=True)
+        # progress on stderr: stdout keeps to name: value lines
+        print("%s: %.1f/%d after %.0f s" % (name, pts, n, time.time() - t), file=sys.stderr)
 
     pts, n = paired(player, Baseline(baseline_playouts, 7), games, 0, progress, skip)
     print("%s: %.1f/%d (%.0f%%)" % (name, pts, n, 100 * pts / n), flush=True)

@@ -67,7 +67,7 @@ def main():
             elif sides[r] is a:
                 pts += 1
             if progress:
-                print("  %.1f/%d" % (pts, n))
+                sys.stderr.write("%.1f/%d\n" % (pts, n))
     print("ladder_level%d_vs_level%d_points: %.1f/%d" % (la, lb, pts, n))
 
 
