@@ -1,8 +1,9 @@
 # In-process paired games between engine levels (or budgets) on either
 # interpreter; MicroPython is the quicker. Usage:
-#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b] [-v]
+#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b] [-v] [skip=PAIRS]
 # A, B: levels. Prints "name: value" lines: the points of A and the games
-# (-v: also the score after each game).
+# (-v: also the score after each game, on stderr; skip=PAIRS: start after
+# that many opening pairs).
 import sys
 
 from fireice.duel import Duel
@@ -47,7 +48,11 @@ def game(first, second, op, na, nb):
 
 
 def main():
-    args = [x for x in sys.argv[1:] if x != "-v"]
+    skip = 0
+    for x in sys.argv[1:]:
+        if x.startswith("skip="):
+            skip = int(x[5:])
+    args = [x for x in sys.argv[1:] if x != "-v" and not x.startswith("skip=")]
     progress = len(args) < len(sys.argv) - 1
     la = int(args[0])
     lb = int(args[1])
@@ -58,7 +63,7 @@ def main():
     b = Engine(lb, 2)
     pts = 0.0
     n = 0
-    for op in openings(games // 2):
+    for op in openings(skip + games // 2)[skip:]:
         for first, second in ((a, b), (b, a)):
             r, sides = game(first, second, op, na if first is a else nb, nb if first is a else na)
             n += 1
