@@ -53,7 +53,7 @@ def main():
         if x.startswith("skip="):
             skip = int(x[5:])
     args = [x for x in sys.argv[1:] if x != "-v" and not x.startswith("skip=")]
-    progress = len(args) < len(sys.argv) - 1
+    progress = "-v" in sys.argv
     la = int(args[0])
     lb = int(args[1])
     games = int(args[2])
