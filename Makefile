@@ -17,7 +17,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench sim play clean browser
+.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine sim play clean browser
 
 setup: $(STAMP)
 
@@ -77,6 +77,14 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_sim_idle.py
 	$(PY) bench/bench_usb.py
 	$(PY) bench/bench_heap.py
+	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
+	$(PY) bench/bench_engine_host.py --ladder-games 20 --ladder-top 4 --board-games 20
+
+# The engine's long matches (docs/engine.md): the ladder of 100 paired games a
+# step, the board's top level and the top host level against the baseline.
+bench-engine: $(STAMP)
+	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 5
+	$(PY) bench/bench_engine_host.py --ladder-games 100 --board-games 100 --top-games 100
 
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).

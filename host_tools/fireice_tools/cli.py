@@ -343,6 +343,18 @@ def _free_name(folder, name, text):
         n += 1
 
 
+def cmd_engine(args):
+    from fireice_tools import engine
+
+    return engine.main(args)
+
+
+def cmd_match(args):
+    from fireice_tools import match
+
+    return match.main(args)
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="fireice", description=__doc__)
     p.add_argument("--version", action="version", version="fireice " + VERSION)
@@ -433,6 +445,35 @@ def build_parser():
     )
     m.add_argument("--source", action="store_true", help="run the .py sources, not .mpy")
     m.set_defaults(func=cmd_sim)
+    e = sub.add_parser("engine", help="the engine on stdin/stdout (fie protocol, or --simple)")
+    e.add_argument("--level", type=int, default=6, help="1-6 (1-3 fit the board; default 6)")
+    e.add_argument("--seed", type=int, default=1, help="seed: the same seed plays the same")
+    e.add_argument("--simple", action="store_true", help="Frostfire-style: side, then moves")
+    e.add_argument("--movetime", type=int, default=0, metavar="MS", help="with --simple")
+    e.set_defaults(func=cmd_engine)
+    mt = sub.add_parser("match", help="the referee: two engine commands play paired games")
+    mt.add_argument("engine_a", help="command of engine A, e.g. 'fireice engine --level 3'")
+    mt.add_argument("engine_b", help="command of engine B")
+    mt.add_argument("--games", type=int, default=20, help="an even number (default 20)")
+    mt.add_argument("--time", type=float, default=2.0, help="seconds per move (default 2)")
+    mt.add_argument("--memory", type=float, default=20.0, help="MB of RSS per engine (20)")
+    mt.add_argument("--records", metavar="DIR", default="match-games", help="records folder")
+    mt.add_argument("--sprt", metavar="ELO0,ELO1", help="SPRT verdict, e.g. 0,50")
+    for x in ("a", "b"):
+        X = x.upper()
+        mt.add_argument(
+            "--proto-" + x,
+            choices=("fie", "simple"),
+            default="fie",
+            help="engine %s's protocol" % X,
+        )
+        mt.add_argument(
+            "--go-" + x,
+            metavar="ARGS",
+            help="engine %s's go arguments (default: movetime, 0.9 times --time)" % X,
+        )
+        mt.add_argument("--name-" + x, help="engine %s's name in the records" % X)
+    mt.set_defaults(func=cmd_match)
     return p
 
 

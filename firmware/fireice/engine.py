@@ -1,0 +1,677 @@
+# The Fire and Ice player: Monte Carlo tree search with a solver (MCTS-Solver)
+# and a proof search for short forced wins. docs/engine.md explains the method,
+# the levels and how they were measured.
+#
+# The tree lives in arrays made once per Engine (their size is the level's
+# memory), so thinking allocates nothing: no lists, no floats (a float is a
+# heap object on the board), no integers above 2**30.
+try:
+    import micropython
+    from micropython import const
+except ImportError:  # CPython
+    from fireice.compat import const, micropython  # type: ignore[no-redef]
+
+import time
+
+if hasattr(time, "ticks_ms"):  # MicroPython
+    _ticks_ms = time.ticks_ms
+    _ticks_diff = time.ticks_diff
+else:  # CPython
+    from fireice.compat import ticks_diff as _ticks_diff
+
+    def _ticks_ms():
+        return int(time.perf_counter() * 1000) & 0x3FFFFFFF  # type: ignore[attr-defined]
+
+
+from array import array
+
+from fireice.geom import LINE_OF, LINES
+from fireice.geom import TARGETS as _TARGETS
+from fireice.moves import legal_moves
+
+_DRAW = const(3)
+_PATH = const(52)  # a game has at most 49 plies
+_SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
+_ROOT = const(301)  # the root and its children (at most 300 moves)
+
+# Levels: (playouts per move, tree nodes, proof-search plies, care).
+# Level 1..BOARD_LEVELS fit the board (32 KB, 2 s a move on a Pico by the
+# estimate of fireice.pico); the others are for the host. care (0..100) is the
+# per cent of new tree nodes on which the engine looks at what the opponent
+# gets (the fill that completes their line of islands, their win at once);
+# below 100 its move ordering also forgets the fill (a beginner).
+LEVELS = (
+    None,
+    (4, 301, 1, 30),
+    (15, 400, 1, 100),
+    (60, 800, 3, 100),
+    (400, 20000, 5, 100),
+    (2000, 100000, 5, 100),
+    (8000, 150000, 7, 100),
+)
+BOARD_LEVELS = 3
+MAX_LEVEL = 6
+
+# Proof search: at most this many positions per ply of depth and playout.
+_PROOF_NODES = const(40)
+
+
+def _tables():
+    # SQL[x]: 1024 * C * sqrt(x / 16) (x = 16 ln N); RSQ[n]: 1024 / sqrt(n), n < 256
+    c = 0.75
+    sql = array("H", (int(1024 * c * (x / 16) ** 0.5) for x in range(352)))
+    rsq = array("H", [1024] + [int(1024 / n**0.5) for n in range(1, 256)])
+    return sql, rsq
+
+
+_SQL, _RSQ = _tables()
+
+
+@micropython.native
+def win_move(g, s):
+    """A move that wins at once for side s (which must be to move), as
+    frm * 64 + to, or -1. Reads the masks only; exact (tests compare it with
+    playing every move)."""
+    cs = g.ctrl[s]
+    im = g.im
+    pm = g.pm
+    b = 8 * s
+    for c in range(7):
+        bc = 1 << c
+        if cs & bc or not LINE_OF[cs | bc]:
+            continue
+        e = 0x7F ^ im[c]
+        ms = im[b + c]
+        for q in range(7):
+            bq = 1 << q
+            if not (e & bq) or not LINE_OF[ms | bq]:
+                continue
+            # a peg of the same island moves to q
+            for p in range(7):
+                bp = 1 << p
+                if ms & bp and LINE_OF[(ms ^ bp) | bq]:
+                    return (7 * c + p) * 64 + 7 * c + q
+            # a peg at position q of another island; that island may be lost
+            isl = pm[b + q]
+            for i in range(7):
+                bi = 1 << i
+                if isl & bi:
+                    cc = cs | bc
+                    if cs & bi and not LINE_OF[im[b + i] ^ bq]:
+                        cc ^= bi
+                    if LINE_OF[cc]:
+                        return (7 * i + q) * 64 + 7 * c + q
+    return -1
+
+
+@micropython.native
+def gift(g, frm, o):
+    """True when the peg of o that fills frm completes a line of islands for
+    o: the move hands o the game."""
+    i = frm // 7
+    bi = 1 << i
+    co = g.ctrl[o]
+    if co & bi or not LINE_OF[co | bi]:
+        return False
+    return LINE_OF[g.im[8 * o + i] | (1 << (frm - 7 * i))] != 0
+
+
+@micropython.native
+def prior(g, frm, to, s, fill=True):
+    """A quick opinion of the move frm -> to for s, 1..255 (64 is neutral):
+    islands gained, kept, handed over or blocked, lines of two made. With
+    fill False it forgets the opponent's peg that fills frm, as a beginner."""
+    im = g.im
+    ctrl = g.ctrl
+    o = 3 - s
+    i = frm // 7
+    p = frm - 7 * i
+    j = to // 7
+    q = to - 7 * j
+    bp = 1 << p
+    bq = 1 << q
+    bi = 1 << i
+    bj = 1 << j
+    cs = ctrl[s]
+    co = ctrl[o]
+    v = 64
+    ms = im[8 * s + j]
+    occ = im[j] | bq
+    if i == j:
+        ms ^= bp
+    ms |= bq
+    if not cs & bj and LINE_OF[ms]:
+        v += 50
+        if LINE_OF[cs | bj]:
+            v += 60
+    if i != j and cs & bi and not LINE_OF[im[8 * s + i] ^ bp]:
+        v -= 40
+    mo = im[8 * o + i] | bp
+    if fill and not co & bi and LINE_OF[mo]:
+        v -= 40
+        if LINE_OF[co | bi]:
+            return 1
+    if not co & bj and LINE_OF[im[8 * o + j] | bq]:
+        v += 30
+        if LINE_OF[co | bj]:
+            v += 60
+    for k in range(7):
+        ln = LINES[k]
+        if ln & bq:
+            x = ms & ln
+            if x != bq and x != ln and not (occ & (ln ^ x)):
+                v += 8
+    if v < 1:
+        return 1
+    if v > 255:
+        return 255
+    return v
+
+
+class Engine:
+    """A player for Fire and Ice duels.
+
+    think(game) returns the chosen move as frm * 64 + to (-1 when the game is
+    over) and leaves what it found in: score (per mille win chance for the side
+    to move), proven (0, or the side a proof says wins: 1 Fire, 2 Ice, 3 draw),
+    mate (plies to the proven end, 0 when not proven), work (playouts and proof
+    positions), pv (the expected moves, packed, pv_len of them).
+    The game is left as it was. The same seed gives the same moves.
+    """
+
+    def __init__(self, level=3, seed=1, nodes=0):
+        lv = LEVELS[level] if 1 <= level <= MAX_LEVEL else None
+        if lv is None:
+            raise ValueError("level must be 1 to %d, not %r" % (MAX_LEVEL, level))
+        self.level = level
+        self.playouts = lv[0]
+        self.depth = lv[2]
+        self.care = lv[3]
+        cap = nodes or lv[1]
+        if cap < _ROOT:
+            cap = _ROOT
+        self.cap = cap
+        # two bytes a number for a small tree (the board's levels; a search
+        # is then held to _SMALL playouts), four for a big one
+        t = "i" if cap > 65535 else "H"
+        w = 4 if cap > 65535 else 2
+        self.mv = array("H", bytes(2 * cap))
+        self.kid = array(t, bytes(w * cap))
+        self.nk = array("H", bytes(2 * cap))
+        self.vis = array(t, bytes(w * cap))
+        self.win = array(t, bytes(w * cap))
+        self.most = _SMALL if w == 2 else 1 << 29
+        self.prf = bytearray(cap)
+        self.pri = bytearray(cap)
+        self.buf = bytearray(600)
+        # proof search: one move list per ply of depth (plies 2.. use them)
+        self.pbuf = [bytearray(600 if d >= 2 else 0) for d in range(self.depth + 1)]
+        self.path = array("i", bytes(4 * _PATH))
+        self.side = bytearray(_PATH)
+        self.pv = array("H", bytes(2 * _PATH))
+        self.pv_len = 0
+        self.used = 1
+        self.seed(seed)
+        self.score = 500
+        self.proven = 0
+        self.mate = 0
+        self.work = 0
+        self.pnodes = 0
+        self.plimit = 0
+        self.stop = False
+        self.ms = 0
+        self.t0 = _ticks_ms()
+        self.proot = 0
+        self.pmove = -1
+
+    # -- random numbers: Wichmann-Hill, three small generators (small ints) --
+    def seed(self, seed):
+        seed = int(seed) & 0x3FFFFFFF
+        self.r1 = 1 + seed % 30268
+        self.r2 = 1 + (seed // 30268 + 7919 * (seed % 101)) % 30306
+        self.r3 = 1 + (seed // 917 + 104729 % 30322 * (seed % 7)) % 30322
+
+    @micropython.native
+    def below(self, n):
+        """A random integer in 0..n-1 (n below 30000)."""
+        a = 171 * self.r1 % 30269
+        b = 172 * self.r2 % 30307
+        c = 170 * self.r3 % 30323
+        self.r1 = a
+        self.r2 = b
+        self.r3 = c
+        return (a + b + c) % n
+
+    # -- playouts --
+    @micropython.native
+    def playout(self, g):
+        """Play to the end: a side that can win at once does; otherwise a
+        random move that does not hand the opponent the win through the fill.
+        Returns the result; the game is taken back."""
+        ply0 = g.ply
+        pegs = g.pegs
+        cells = g.cells
+        targets = _TARGETS
+        while not g.result:
+            s = g.to_move
+            mv = win_move(g, s)
+            if mv < 0:
+                n = 12 * g.count[s]
+                b = 25 * (s - 1)
+                o = 3 - s
+                tries = 0
+                while True:
+                    r = self.below(n)
+                    k = r // 12
+                    h = pegs[b + k]
+                    t = targets[12 * h + r - 12 * k]
+                    if not cells[t]:
+                        mv = h * 64 + t
+                        tries += 1
+                        if tries > 4 or not gift(g, h, o):
+                            break
+            g.push(mv >> 6, mv & 63)
+        r = g.result
+        while g.ply > ply0:
+            g.pop()
+        return r
+
+    # -- proof search --
+    @micropython.native
+    def _or(self, g, d):
+        # the side to move wins within d plies whatever the other does?
+        s = g.to_move
+        if win_move(g, s) >= 0:
+            return True
+        if d < 3 or self.pnodes >= self.plimit:
+            return False
+        buf = self.pbuf[d]
+        n = legal_moves(g, buf)
+        o = 3 - s
+        for k in range(n):
+            frm = buf[2 * k]
+            to = buf[2 * k + 1]
+            if gift(g, frm, o):
+                continue
+            self.pnodes += 1
+            g.push(frm, to)
+            r = g.result
+            if r:
+                ok = r == s
+            elif g.to_move == s:
+                ok = self._or(g, d - 1)
+            else:
+                ok = self._and(g, d - 1)
+            g.pop()
+            if ok:
+                if d == self.proot:
+                    self.pmove = frm * 64 + to
+                return True
+        return False
+
+    @micropython.native
+    def _and(self, g, d):
+        # the side to move loses within d plies whatever it does?
+        o = g.to_move
+        if win_move(g, o) >= 0 or self.pnodes >= self.plimit:
+            return False
+        if not self.pnodes & 63:
+            if self.stop or (self.ms and _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3):
+                self.plimit = 0
+                return False
+        s = 3 - o
+        buf = self.pbuf[d]
+        n = legal_moves(g, buf)
+        for k in range(n):
+            frm = buf[2 * k]
+            to = buf[2 * k + 1]
+            if gift(g, frm, s):
+                continue
+            self.pnodes += 1
+            g.push(frm, to)
+            r = g.result
+            if r:
+                ok = r == s
+            elif g.to_move == o:
+                ok = self._and(g, d - 1)
+            else:
+                ok = self._or(g, d - 1)
+            g.pop()
+            if not ok:
+                return False
+        return True
+
+    def prove(self, g, depth, limit):
+        """A move with which the side to move wins within depth plies (odd),
+        as frm * 64 + to, or -1 when none was found in limit positions."""
+        self.pnodes = 0
+        self.plimit = limit
+        self.proot = depth
+        self.pmove = -1
+        s = g.to_move
+        if not s:
+            return -1
+        mv = win_move(g, s)
+        if mv >= 0:
+            return mv
+        if self._or(g, depth) and self.pnodes < limit:
+            return self.pmove
+        return -1
+
+    # -- the tree --
+    @micropython.native
+    def _expand(self, g, k):
+        # children of node k, ordered by prior (insertion sort); False if full
+        buf = self.buf
+        n = legal_moves(g, buf)
+        first = self.used
+        if first + n > self.cap:
+            return False
+        s = g.to_move
+        mv = self.mv
+        pri = self.pri
+        fill = self.care >= 100
+        for c in range(n):
+            frm = buf[2 * c]
+            to = buf[2 * c + 1]
+            m = frm * 64 + to
+            v = prior(g, frm, to, s, fill)
+            x = first + c
+            while x > first and pri[x - 1] < v:
+                mv[x] = mv[x - 1]
+                pri[x] = pri[x - 1]
+                x -= 1
+            mv[x] = m
+            pri[x] = v
+        for c in range(first, first + n):
+            self.kid[c] = 0
+            self.nk[c] = 0
+            self.vis[c] = 0
+            self.win[c] = 0
+            self.prf[c] = 0
+        self.kid[k] = first
+        self.nk[k] = n
+        self.used = first + n
+        return True
+
+    @micropython.native
+    def _select(self, k, s):
+        # the child of k to follow (s to move at k), -1 when all are lost
+        vis = self.vis
+        win = self.win
+        prf = self.prf
+        pri = self.pri
+        nv = vis[k] + 1
+        e = _log2(nv)
+        lnx = ((16 * e + ((nv << 4) >> e) - 16) * 177) >> 8
+        if lnx > 351:
+            lnx = 351
+        sl = _SQL[lnx]
+        rsq = _RSQ
+        best = -1
+        bv = -1
+        first = self.kid[k]
+        for c in range(first, first + self.nk[k]):
+            pr = prf[c]
+            if pr:
+                if pr == s:
+                    return c
+                if pr != _DRAW:
+                    continue
+                v = 512
+            else:
+                n = vis[c]
+                if n == 0:
+                    v = 256 + pri[c] * 2 + (sl >> 1)
+                else:
+                    if n < 256:
+                        r = rsq[n]
+                    elif n < 65536:
+                        r = rsq[n >> 8] >> 4
+                    else:
+                        r = 1
+                    v = win[c] * 512 // n + ((sl * r) >> 10) + pri[c] * 4 // (n + 1)
+            if v > bv:
+                bv = v
+                best = c
+        return best
+
+    @micropython.native
+    def _prove_up(self, depth):
+        # a node on the path got a proof: carry it up while it decides a parent
+        path = self.path
+        side = self.side
+        prf = self.prf
+        d = depth - 1
+        while d >= 0:
+            c = path[d]
+            p = path[d - 1] if d else 0
+            s = side[d]
+            r = prf[c]
+            if r == s:
+                prf[p] = s
+            else:
+                best = 0
+                first = self.kid[p]
+                for x in range(first, first + self.nk[p]):
+                    rx = prf[x]
+                    if not rx:
+                        return
+                    if rx == s:
+                        best = s
+                        break
+                    if rx == _DRAW:
+                        best = _DRAW
+                    elif not best:
+                        best = rx
+                prf[p] = best
+            d -= 1
+
+    @micropython.native
+    def _iterate(self, g):
+        # one descent, evaluation and update; returns the result found
+        path = self.path
+        side = self.side
+        vis = self.vis
+        prf = self.prf
+        k = 0
+        depth = 0
+        ply0 = g.ply
+        r = 0
+        proved = False
+        while True:
+            if prf[k]:
+                r = prf[k]
+                break
+            if k and vis[k] == 0:
+                # first visit: the end, a win at once, else a playout.
+                # A beginner (care < 100) sometimes overlooks what the
+                # opponent gets: the fill that gives them the game, or
+                # their win at once.
+                look = self.care >= 100 or self.below(100) < self.care
+                r = g.result
+                if r:
+                    if look or r == side[depth - 1]:
+                        prf[k] = r
+                        proved = True
+                    break
+                t = g.to_move
+                if look:
+                    if win_move(g, t) >= 0:
+                        prf[k] = t
+                        r = t
+                        proved = True
+                        break
+                r = self.playout(g)
+                break
+            r = g.result
+            if r:
+                # the end, overlooked on the first visit
+                break
+            if self.nk[k] == 0:
+                if not self._expand(g, k):
+                    r = self.playout(g)
+                    break
+            s = g.to_move
+            c = self._select(k, s)
+            if c < 0:
+                r = 3 - s
+                break
+            m = self.mv[c]
+            g.push(m >> 6, m & 63)
+            path[depth] = c
+            side[depth] = s
+            depth += 1
+            k = c
+        while g.ply > ply0:
+            g.pop()
+        vis[0] += 1
+        win = self.win
+        for d in range(depth):
+            c = path[d]
+            vis[c] += 1
+            if r == side[d]:
+                win[c] += 2
+            elif r == _DRAW:
+                win[c] += 1
+        if proved:
+            self._prove_up(depth)
+        return r
+
+    def think(self, g, playouts=0, ms=0):
+        """Choose a move for the side to move in game g (a Duel). playouts:
+        the work budget (0: the level's); ms: a time limit in milliseconds
+        as well (0: none)."""
+        self.proven = 0
+        self.mate = 0
+        self.work = 0
+        self.pv_len = 0
+        self.score = 500
+        s = g.to_move
+        if not s:
+            return -1
+        budget = playouts or self.playouts
+        if budget > self.most:
+            budget = self.most
+        t0 = _ticks_ms()
+        self.t0 = t0
+        self.ms = ms
+        mv = win_move(g, s)
+        if mv >= 0:
+            return self._proved(g, mv, s, 1)
+        # proof search: a short forced win, deepening while the budget lasts
+        limit = _PROOF_NODES * budget
+        d = 3
+        while d <= self.depth:
+            mv = self.prove(g, d, limit)
+            self.work += self.pnodes
+            if mv >= 0:
+                return self._proved(g, mv, s, d)
+            if self.pnodes >= limit or (ms and _ticks_diff(_ticks_ms(), t0) > ms // 4):
+                break
+            d += 2
+        # the tree
+        self.used = 1
+        self.kid[0] = 0
+        self.nk[0] = 0
+        self.vis[0] = 0
+        self.win[0] = 0
+        self.prf[0] = 0
+        if not self._expand(g, 0):
+            raise MemoryError("the engine's tree has no room for the moves")
+        if self.nk[0] == 1:
+            self.work += 1
+            return self._finish(g, s)
+        n = 0
+        while n < budget and not self.prf[0] and not self.stop:
+            self._iterate(g)
+            n += 1
+            if ms and not n & 7 and _ticks_diff(_ticks_ms(), t0) >= ms:
+                break
+        self.work += n
+        return self._finish(g, s)
+
+    def _proved(self, g, mv, s, plies):
+        self.proven = s
+        self.mate = plies
+        self.score = 1000
+        self.pv[0] = mv
+        self.pv_len = 1
+        return mv
+
+    def _finish(self, g, s):
+        # the move: a proven win, else the most visited move not proven lost
+        first = self.kid[0]
+        n = self.nk[0]
+        prf = self.prf
+        vis = self.vis
+        best = -1
+        for c in range(first, first + n):
+            if prf[c] == s:
+                best = c
+                break
+            if best < 0:
+                best = c
+                continue
+            bp = prf[best]
+            cp = prf[c]
+            lost_b = bp and bp != s and bp != _DRAW
+            lost_c = cp and cp != s and cp != _DRAW
+            if lost_b and not lost_c:
+                best = c
+            elif lost_b == lost_c and vis[c] > vis[best]:
+                best = c
+        if self.level == 1 and not prf[best]:
+            best = self._human(first, n, best, s)
+        pr = prf[best]
+        if pr:
+            self.proven = pr
+            self.score = 1000 if pr == s else (500 if pr == _DRAW else 0)
+        elif vis[best]:
+            self.score = self.win[best] * 500 // vis[best]
+        self._pv(g, best)
+        return self.mv[best]
+
+    def _human(self, first, n, best, s):
+        # a beginner: any move seen as about as good as the best, at random
+        vis = self.vis
+        prf = self.prf
+        top = vis[best]
+        cands = 0
+        for c in range(first, first + n):
+            if not prf[c] and 2 * vis[c] >= top:
+                cands += 1
+        pick = self.below(cands) if cands else 0
+        for c in range(first, first + n):
+            if not prf[c] and 2 * vis[c] >= top:
+                if pick == 0:
+                    return c
+                pick -= 1
+        return best
+
+    def _pv(self, g, c):
+        # the most visited line from the root's child c
+        k = 0
+        while c > 0 and k < _PATH:
+            self.pv[k] = self.mv[c]
+            k += 1
+            if not self.nk[c]:
+                break
+            first = self.kid[c]
+            b = -1
+            for x in range(first, first + self.nk[c]):
+                if b < 0 or self.vis[x] > self.vis[b]:
+                    b = x
+            if self.vis[b] == 0:
+                break
+            c = b
+        self.pv_len = k
+
+
+@micropython.native
+def _log2(x):
+    e = 0
+    while x > 1:
+        x >>= 1
+        e += 1
+    return e
