@@ -330,6 +330,9 @@ def build_parser():
     )
     m.add_argument("--source", action="store_true", help="run the .py sources, not .mpy")
     m.set_defaults(func=cmd_sim)
+    from fireice_tools import solitaire
+
+    solitaire.add_commands(sub)  # solve, deal
     return p
 
 
