@@ -5,6 +5,8 @@
 #                                    BUDGET nodes each, 0 for no limit)
 #   bench_solver.py board N          the board's bounded solver on deals 0..N-1
 #   bench_solver.py grades N         statistics of N graded deals per grade
+#   bench_solver.py methods N BUDGET each search method on deals 0..N-1
+#   bench_solver.py backward K       positions K reverse captures from one peg
 import sys
 
 try:
@@ -138,6 +140,74 @@ def grades(n):
         print("grade_%s_exact_solve_ms_median: %.2f" % (g, median(ms)))
 
 
+def methods(n, budget):
+    # each method's effort on deals 0..n-1, budget nodes per deal
+    from fireice.solver import SymSolver
+
+    plans = (
+        ("plain", 0, False, False, False, 0),
+        ("connected", 0, True, False, False, 0),
+        ("connected_table", 0, True, True, False, 0),
+        ("fewest_replies_first", 2, True, True, False, 0),
+        ("most_replies_first", 1, True, True, False, 0),
+        ("most_first_restarts", 1, True, True, True, 0),
+        ("most_first_restarts_symmetry", 1, True, True, True, -1),
+        ("board_table_%d" % BOARD_TABLE, 1, True, True, True, BOARD_TABLE),
+    )
+    for name, order, prune, remember, restarts, table in plans:
+        sv = SymSolver() if table < 0 else Solver(table)
+        sv.order = order
+        sv.prune = prune
+        sv.remember = remember
+        sv.restarts = restarts
+        total = worst = undecided = 0
+        t0 = ticks_ms()
+        for seed in range(n):
+            sv.clear()
+            sv.start(deal(seed))
+            st = sv.run(budget)
+            undecided += st != WON and st != LOST
+            total += sv.nodes
+            worst = max(worst, sv.nodes)
+        ms = ticks_diff(ticks_ms(), t0)
+        p = "method_%s_" % name
+        print(p + "undecided: %d of %d (budget %d nodes)" % (undecided, n, budget))
+        print(p + "nodes_total: %d" % total)
+        print(p + "nodes_worst: %d" % worst)
+        print(p + "ms_total_%s: %d" % (IMPL, ms))
+
+
+def backward(levels):
+    # Backward from one peg: every position from which k captures leave one
+    # peg (the side to move included), by reverse captures; the number of
+    # them for k = 0, 1 ... shows what a backward search would have to hold.
+    level = set()
+    for h in range(49):
+        for c in (1, 2):
+            cells = bytearray(49)
+            cells[h] = c
+            level.add(bytes(cells) + bytes([3 - c]))
+    print("backward_positions_0_captures: %d" % len(level))
+    for k in range(1, levels + 1):
+        nxt = set()
+        for key in level:
+            s = key[49]  # to move; the capture before was made by c = 3 - s
+            c = 3 - s
+            cells = bytearray(key[:49])
+            for t in range(49):
+                if cells[t] != c:
+                    continue
+                for f in range(49):
+                    if not cells[f] and (f // 7 == t // 7 or f % 7 == t % 7):
+                        cells[f] = c
+                        cells[t] = s
+                        nxt.add(bytes(cells) + bytes([c]))
+                        cells[f] = 0
+                        cells[t] = c
+        level = nxt
+        print("backward_positions_%d_captures: %d" % (k, len(level)))
+
+
 def main(argv):
     what = argv[1] if len(argv) > 1 else "count"
     n = int(argv[2]) if len(argv) > 2 else 1000
@@ -147,8 +217,12 @@ def main(argv):
         board(n)
     elif what == "grades":
         grades(n)
+    elif what == "methods":
+        methods(n, int(argv[3]) if len(argv) > 3 else 20000)
+    elif what == "backward":
+        backward(n)
     else:
-        print("usage: bench_solver.py count|board|grades N [BUDGET]")
+        print("usage: bench_solver.py count|board|grades|methods|backward N [BUDGET]")
         return 2
     return 0
 

@@ -124,6 +124,11 @@ class Solver:
         self.depth = 0
         self.root = 0
         self.salt = 0  # breaks ties in the move order when not 0
+        # the methods, all on by default (off to measure what each brings):
+        self.order = 1  # 0 as generated, 1 most replies first, 2 fewest first
+        self.prune = True  # cut positions that fell apart
+        self.remember = True  # the table of lost positions
+        self.restarts = True
         self.limit = _FIRST_TRY  # nodes of this attempt before a restart
         self.used = 0
 
@@ -172,7 +177,8 @@ class Solver:
                     if n < 0:
                         raise FireIceError("too many captures for the move stack")
         self.hi[0] = n
-        self._order(0, n)
+        if self.order:
+            self._order(0, n)
         self.status = RUNNING if n else LOST
 
     @micropython.native
@@ -305,11 +311,14 @@ class Solver:
         mv = self.mv
         sc = self.sc
         salt = self.salt
+        fewest = self.order == 2
         for k in range(a, b):
             f = mv[2 * k]
             t = mv[2 * k + 1]
             s = self._make(f, t)
             v = self._count(3 - s)
+            if fewest:
+                v = 127 - v if v < 127 else 0
             self._unmake(f, t)
             if salt:  # a tie-break that changes with the salt
                 x = (f * 49 + t) * (2 * salt + 1)
@@ -381,7 +390,7 @@ class Solver:
         mv = self.mv
         cnt = self.cnt
         while budget > 0:
-            if self.used >= self.limit:
+            if self.used >= self.limit and self.restarts:
                 self._restart()
             d = self.depth
             i = at[d]
@@ -390,7 +399,8 @@ class Solver:
                     self.status = LOST
                     return LOST
                 # every capture from here loses: remember the position
-                self._add(self.cells[mv[2 * lo[d]]])
+                if self.remember:
+                    self._add(self.cells[mv[2 * lo[d]]])
                 d -= 1
                 self.depth = d
                 i = at[d]
@@ -407,14 +417,15 @@ class Solver:
                 self.status = WON
                 return WON
             n = hi[d]
-            if self._connected() and not self._seen(s):
+            if (self._connected() or not self.prune) and not (self.remember and self._seen(s)):
                 e = self._gen(s, n)
                 if e < 0:
                     self._unmake(f, t)
                     self.status = UNKNOWN
                     return UNKNOWN
                 if e > n:
-                    self._order(n, e)
+                    if self.order:
+                        self._order(n, e)
                     d += 1
                     self.depth = d
                     lo[d] = at[d] = n
@@ -440,7 +451,8 @@ class Solver:
         self.salt += 1
         self.limit = _FIRST_TRY * _luby(self.salt + 1)
         self.used = 0
-        self._order(0, self.hi[0])
+        if self.order:
+            self._order(0, self.hi[0])
 
     def line(self):
         """The winning line found, as (frm, to) pairs from the position given."""

@@ -34,10 +34,15 @@ def read_target(arg):
     if game.duel:
         raise FireIceError("the record is a duel; the solver plays solitaire only")
     game, err = record.replay(rec, game)
-    if err[2]:
+    if err:
         raise FireIceError("the record stops at ply %s: %s" % (err[0], err[2]))
-    # before the first capture either colour may start unless ToMove fixed it
-    return bytearray(game.cells), game.to_move if game.ply or game.fixed else 0
+    # before the first capture either colour may start unless ToMove fixed it;
+    # after it, the other colour than the last capture's (also when it ended)
+    if game.ply:
+        to_move = 3 - game.cells[game.hist[2 * game.ply - 1]]
+    else:
+        to_move = game.fixed
+    return bytearray(game.cells), to_move
 
 
 def solve_cmd(args):
