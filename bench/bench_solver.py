@@ -104,6 +104,43 @@ def board(n):
         worst = max(worst, dt)
         worst_nodes = max(worst_nodes, sv.nodes)
         unknown += st != WON and st != LOST
+    # in a game: after every capture of a random player (one move ahead) the
+    # board solves the position (the quiet sign): worst over n // 10 games
+    from fireice.solver import _step
+
+    walker = Solver(1, 400)
+    g_worst = g_nodes = g_unknown = g_solves = 0
+    cells = bytearray(49)
+    for seed in range(n // 10):
+        rng = Rng(seed)
+        walker.start(deal(seed))
+        to_move = 0
+        while True:
+            s = _step(walker, rng, to_move)
+            if not s:
+                break
+            to_move = 3 - s
+            for h in range(49):
+                cells[h] = walker.cells[h]
+            sv.start(cells, to_move)
+            t0 = ticks_us()
+            st = sv.run(BOARD_BUDGET)
+            dt = ticks_diff(ticks_us(), t0)
+            g_solves += 1
+            g_worst = max(g_worst, dt)
+            g_nodes = max(g_nodes, sv.nodes)
+            g_unknown += st != WON and st != LOST
+            if walker.cnt[1] + walker.cnt[2] == 1:
+                break
+    print("board_game_solves: %d in %d games" % (g_solves, n // 10))
+    print("board_game_unknown: %d" % g_unknown)
+    print("board_game_worst_nodes: %d" % g_nodes)
+    print("board_game_worst_ms_%s: %.1f" % (IMPL, g_worst / 1000))
+    if IMPL == "micropython":
+        print(
+            "board_game_worst_pico_s_estimated: %.1f (x%d)"
+            % (g_worst / 1e6 * PICO_FACTOR, PICO_FACTOR)
+        )
     print("board_solver_deals: %d" % n)
     print("board_solver_table_bytes: %d" % (8 * BOARD_TABLE))
     print("board_solver_budget_nodes: %d" % BOARD_BUDGET)
