@@ -202,6 +202,7 @@ class Solver:
         self.cnt[s] -= 1
         self._flip(h, s)
 
+    @micropython.native
     def _flip(self, h, s):
         # the key of the position: a peg of s comes to h or leaves it
         if self.table:
@@ -291,6 +292,7 @@ class Solver:
                 return r == occ
             reach = r
 
+    @micropython.native
     def _make(self, frm, to):
         s = self.cells[frm]
         self._take(to)
@@ -298,11 +300,38 @@ class Solver:
         self._put(to, s)
         return s
 
+    @micropython.native
     def _unmake(self, frm, to):
         s = self.cells[to]
         self._take(to)
         self._put(frm, s)
         self._put(to, 3 - s)
+
+    @micropython.native
+    def _score(self, f, t, s):
+        # the captures the other colour has after s captures f -> t: the
+        # masks changed, counted and put back (no key, no cells)
+        rows = self.rows
+        cols = self.cols
+        o = 3 - s
+        fi = f // 7
+        fp = f - 7 * fi
+        ti = t // 7
+        tp = t - 7 * ti
+        rows[8 * s + fi] ^= 1 << fp
+        cols[8 * s + fp] ^= 1 << fi
+        rows[8 * o + ti] ^= 1 << tp
+        cols[8 * o + tp] ^= 1 << ti
+        rows[8 * s + ti] |= 1 << tp
+        cols[8 * s + tp] |= 1 << ti
+        v = self._count(o)
+        rows[8 * s + ti] ^= 1 << tp
+        cols[8 * s + tp] ^= 1 << ti
+        rows[8 * o + ti] |= 1 << tp
+        cols[8 * o + tp] |= 1 << ti
+        rows[8 * s + fi] |= 1 << fp
+        cols[8 * s + fp] |= 1 << fi
+        return v
 
     @micropython.native
     def _order(self, a, b):
@@ -311,15 +340,14 @@ class Solver:
         mv = self.mv
         sc = self.sc
         salt = self.salt
+        cells = self.cells
         fewest = self.order == 2
         for k in range(a, b):
             f = mv[2 * k]
             t = mv[2 * k + 1]
-            s = self._make(f, t)
-            v = self._count(3 - s)
+            v = self._score(f, t, cells[f])
             if fewest:
                 v = 127 - v if v < 127 else 0
-            self._unmake(f, t)
             if salt:  # a tie-break that changes with the salt
                 x = (f * 49 + t) * (2 * salt + 1)
                 v = 2 * v + ((x >> 3 ^ x >> 6) & 1)
@@ -342,6 +370,7 @@ class Solver:
 
     # -- the table of lost positions -----------------------------------------
 
+    @micropython.native
     def _seen(self, s):
         if self.table:
             h1 = self.h1 ^ (s - 1)  # the side to move is part of the key
@@ -351,6 +380,7 @@ class Solver:
             return self.kf | self.ki << 49 in self.lost
         return self.ki | self.kf << 49 in self.lost
 
+    @micropython.native
     def _add(self, s):
         if self.table:
             h1 = self.h1 ^ (s - 1)
