@@ -86,8 +86,8 @@ bench: $(STAMP) mpy
 # The solver's long figures: the exact share of winnable deals among the first
 # 10,000 seeds on both interpreters, each search method, backward counts.
 bench-solver: $(STAMP)
-	$(PY) bench/bench_solver.py count 10000 0
-	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=8m bench/bench_solver.py count 10000 0
+	$(PY) bench/bench_solver.py count 10000 1000000
+	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=64m bench/bench_solver.py count 10000 100000
 	$(PY) bench/bench_solver.py methods 200 20000
 	$(PY) bench/bench_solver.py backward 4
 
