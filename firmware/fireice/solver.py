@@ -19,7 +19,11 @@
 #   in a fixed table of `table` slots keyed by two 30-bit hashes (small ints
 #   on a Pico) when table > 0, as on the board. A table slot holds a lost
 #   position only, so a slot overwritten costs time and never a wrong answer;
-#   a wrong "lost" needs two positions to agree in 30 + 30 - log2(slots) bits.
+#   a wrong "lost" needs two positions to agree in 30 + 29 - log2(slots) bits;
+# - restarted from the root after 128 x (1 1 2 1 1 2 4 ...) nodes with another
+#   tie-break, every third time in the reverse order: depth-first search has
+#   a heavy tail on these deals. The attempts grow without end and the lost
+#   positions stay known, so the answer stays exact.
 #
 # A won search leaves its line (every capture, from the position given); a
 # line can be checked by replaying it, see fireice.solo.
@@ -105,8 +109,8 @@ class Solver:
         if table:
             self.t1 = array("i", bytes(4 * table))
             self.t2 = array("i", bytes(4 * table))
-            # Zobrist keys: two 30-bit numbers for each hole and colour, from
-            # the same generator everywhere
+            # Zobrist keys: a 30-bit and a 29-bit number for each hole and
+            # colour, from the same generator everywhere
             from fireice.seeded import Rng
 
             rng = Rng(16)
