@@ -706,31 +706,107 @@ def grade_deal(seed, grade="medium", sv=None):
     nodes) and safe the safe depth sum (-1 for "any"). A graded deal is the
     first of the candidates deal(seed * 64 + k), k = 0, 1 ..., proved winnable
     by the bounded solver (BOARD_TABLE slots, DEAL_BUDGET nodes) whose safe
-    depth sum falls in the grade."""
-    from fireice.seeded import Rng, deal
+    depth sum falls in the grade. Grader does the same in slices."""
+    g = Grader(seed, grade, sv)
+    while g.step(_M30) is None:
+        pass
+    return g.result
 
-    if grade not in GRADES:
-        raise FireIceError("a grade is easy, medium, hard or any, not %r" % (grade,))
-    seed = int(seed)
-    if seed < 0:
-        raise FireIceError("a seed is 0 or more, not %d" % seed)
-    if sv is None:
-        sv = Solver(BOARD_TABLE)
-    if grade == "any":
-        pos = deal(seed)
-        sv.clear()
-        sv.start(pos)
-        return pos, sv.line() if sv.run(DEAL_BUDGET) == WON else [], -1
-    walker = Solver(1, 400)
-    for k in range(_TRIES):
-        s = seed * _TRIES + k
-        pos = deal(s)
-        sv.clear()
-        sv.start(pos)
-        if sv.run(DEAL_BUDGET) != WON:
-            continue
-        line = sv.line()
-        safe = safe_depth(pos, Rng(s), _WALKS, _PROOF, sv, walker)
-        if grade_of(safe) == grade:
-            return pos, line, safe
-    raise FireIceError("no %s deal among %d candidates of seed %d" % (grade, _TRIES, seed))
+
+class Grader:
+    """grade_deal in slices, for a board that must keep scanning:
+    step(nodes) searches about that many more nodes (a little more or less:
+    it stops at the end of a search) and returns None, or the result of
+    grade_deal once the deal is found."""
+
+    def __init__(self, seed, grade="medium", sv=None):
+        if grade not in GRADES:
+            raise FireIceError("a grade is easy, medium, hard or any, not %r" % (grade,))
+        seed = int(seed)
+        if seed < 0:
+            raise FireIceError("a seed is 0 or more, not %d" % seed)
+        self.seed = seed
+        self.grade = grade
+        self.sv = sv if sv is not None else Solver(BOARD_TABLE)
+        self.walker = None if grade == "any" else Solver(1, 400)
+        self.cells = bytearray(49)
+        self.result = None
+        self.k = -1
+        self._next()
+
+    def _next(self):
+        # the next candidate, and the search that proves it winnable
+        from fireice.seeded import deal
+
+        self.k += 1
+        if self.k >= _TRIES:
+            raise FireIceError(
+                "no %s deal among %d candidates of seed %d" % (self.grade, _TRIES, self.seed)
+            )
+        self.cand = self.seed if self.grade == "any" else self.seed * _TRIES + self.k
+        self.pos = deal(self.cand)
+        self.sv.clear()
+        self.sv.start(self.pos)
+        self.left = DEAL_BUDGET
+        self.walking = False
+
+    def step(self, nodes):
+        sv = self.sv
+        while self.result is None and nodes > 0:
+            n = nodes if nodes < self.left else self.left
+            before = sv.nodes
+            st = sv.run(n)
+            used = sv.nodes - before
+            nodes -= used
+            self.left -= used
+            if st == RUNNING and self.left > 0:
+                continue  # the slice is spent; this search goes on next time
+            if self.walking:
+                self._checked(st == WON)
+            else:
+                self._proved(st == WON)
+        return self.result
+
+    def _proved(self, won):
+        if self.grade == "any":
+            self.result = (self.pos, self.sv.line() if won else [], -1)
+        elif not won:
+            self._next()
+        else:
+            from fireice.seeded import Rng
+
+            self.line = self.sv.line()
+            self.rng = Rng(self.cand)
+            self.safe = 0
+            self.walks = 0
+            self.walking = True
+            self.walker.start(self.pos, 0)
+            self.to_move = 0
+            self._prove()
+
+    def _prove(self):
+        # is the walker's position still winnable? (_PROOF nodes at most)
+        w = self.walker
+        for h in range(49):
+            self.cells[h] = w.cells[h]
+        self.sv.start(self.cells, self.to_move)
+        self.left = _PROOF
+
+    def _checked(self, won):
+        w = self.walker
+        if won and w.cnt[1] + w.cnt[2] > 1:
+            s = _step(w, self.rng, self.to_move)
+            if s:
+                self.safe += 1
+                self.to_move = 3 - s
+                self._prove()
+                return
+        self.walks += 1  # this walk is over
+        if self.walks < _WALKS:
+            w.start(self.pos, 0)
+            self.to_move = 0
+            self._prove()
+        elif grade_of(self.safe) == self.grade:
+            self.result = (self.pos, self.line, self.safe)
+        else:
+            self._next()
