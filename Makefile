@@ -88,6 +88,7 @@ bench: $(STAMP) mpy
 bench-solver: $(STAMP)
 	$(PY) bench/bench_solver.py methods 200 20000
 	$(PY) bench/bench_solver.py backward 4
+	$(PY) bench/bench_solver.py random 100 64
 
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).

@@ -7,6 +7,7 @@
 #   bench_solver.py grades N         statistics of N graded deals per grade
 #   bench_solver.py methods N BUDGET each search method on deals 0..N-1
 #   bench_solver.py backward K       positions K reverse captures from one peg
+#   bench_solver.py random N P       wins of random players, P games a deal
 import sys
 
 try:
@@ -174,7 +175,7 @@ def grades(n):
 
 def methods(n, budget):
     # each method's effort on deals 0..n-1, budget nodes per deal
-    from fireice.solver import SymSolver
+    from fireice.solvesym import SymSolver
 
     plans = (
         ("plain", 0, False, False, False, 0),
@@ -240,6 +241,49 @@ def backward(levels):
         print("backward_positions_%d_captures: %d" % (k, len(level)))
 
 
+def random_play(n, playouts):
+    # plain random players and one-move-ahead ones: their wins on deals 0..n-1
+    for ahead in (False, True):
+        won = 0
+        sv = Solver(1, 400)
+        for seed in range(n):
+            rng = Rng(seed)
+            for _ in range(playouts):
+                sv.start(deal(seed), 0)
+                won += _playout(sv, rng, ahead)
+        name = "one_move_ahead" if ahead else "plain"
+        print("random_%s_wins: %d of %d games" % (name, won, n * playouts))
+
+
+def _playout(sv, rng, lookahead):
+    mv = sv.mv
+    cnt = sv.cnt
+    n = sv.hi[0]
+    if sv.status == WON:
+        return 1
+    while n:
+        if lookahead:
+            k = 0  # keep the moves that leave the other colour a capture
+            for j in range(n):
+                f = mv[2 * j]
+                t = mv[2 * j + 1]
+                s = sv._make(f, t)
+                if cnt[1] + cnt[2] == 1 or sv._count(3 - s):
+                    mv[2 * k] = f
+                    mv[2 * k + 1] = t
+                    k += 1
+                sv._unmake(f, t)
+            if not k:
+                return 0
+            n = k
+        j = rng.below(n)
+        s = sv._make(mv[2 * j], mv[2 * j + 1])
+        if cnt[1] + cnt[2] == 1:
+            return 1
+        n = sv._gen(3 - s, 0)
+    return 0
+
+
 def main(argv):
     what = argv[1] if len(argv) > 1 else "count"
     n = int(argv[2]) if len(argv) > 2 else 1000
@@ -253,8 +297,10 @@ def main(argv):
         methods(n, int(argv[3]) if len(argv) > 3 else 20000)
     elif what == "backward":
         backward(n)
+    elif what == "random":
+        random_play(n, int(argv[3]) if len(argv) > 3 else 64)
     else:
-        print("usage: bench_solver.py count|board|grades|methods|backward N [BUDGET]")
+        print("usage: bench_solver.py count|board|grades|methods|backward|random N [BUDGET]")
         return 2
     return 0
 

@@ -7,7 +7,8 @@ import time
 
 from fireice import art, record
 from fireice.geom import FireIceError, NotationError, SIDE_NAMES, move_name, parse_position
-from fireice.solver import GRADES, LOST, WON, Solver, SymSolver, grade_deal
+from fireice.solver import GRADES, LOST, WON, Solver, grade_deal
+from fireice.solvesym import SymSolver
 
 
 def read_target(arg):

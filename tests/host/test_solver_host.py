@@ -124,7 +124,8 @@ def test_exact_symmetric_and_board_solvers_agree_on_mid_size_positions():
     # common: the exact solver and the symmetric one agree (and their lines
     # win); the board's bounded one agrees or runs out of its budget
     from fireice.seeded import Rng
-    from fireice.solver import LOST, SymSolver
+    from fireice.solver import LOST
+    from fireice.solvesym import SymSolver
 
     rng = Rng(77)
     lost = won = board_unknown = 0
