@@ -43,7 +43,7 @@ LOST = const(2)
 UNKNOWN = const(3)  # the budget ran out (solve) or the move stack is full
 
 _MAXD = const(50)
-_HOST_MOVES = const(8192)  # move stack of the exact solver (table 0)
+_HOST_MOVES = const(4096)  # move stack of the exact solver (table 0), 12 KB
 _BOARD_MOVES = const(1024)  # move stack of the bounded solver, 3 KB with scores
 _M30 = const(0x3FFFFFFF)
 _M29 = const(0x1FFFFFFF)

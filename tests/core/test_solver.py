@@ -51,7 +51,7 @@ def replays_to_a_win(cells, to_move, line):
 def test_agrees_with_brute_force_on_small_positions():
     rng = Rng(2024)
     n = 1000 if MICROPYTHON else 3000
-    exact = Solver()
+    exact = Solver(0, 512)
     board = Solver(64, 256)  # a tiny table: slots overwritten all the time
     wins = 0
     for _ in range(n):
@@ -72,11 +72,13 @@ def test_agrees_with_brute_force_on_small_positions():
 def test_slices_give_the_same_answer_as_one_run():
     from fireice.seeded import deal
 
+    one = Solver(0, 1024)
+    sliced = Solver(0, 1024)
     for seed in (0, 6, 11):
-        one = Solver()
+        one.clear()
         one.start(deal(seed))
         assert one.run(1 << 20) == WON
-        sliced = Solver()
+        sliced.clear()
         sliced.start(deal(seed))
         runs = 0
         while sliced.run(3) == RUNNING:
