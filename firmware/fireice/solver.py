@@ -623,7 +623,7 @@ class Grader:
         self.seed = seed
         self.grade = grade
         self.sv = sv if sv is not None else Solver(BOARD_TABLE)
-        self.walker = None if grade == "any" else Solver(1, 400)
+        self.walker = Solver(1, 400)  # the random player of the safe depth
         self.cells = bytearray(49)
         self.result = None
         self.k = -1
