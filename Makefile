@@ -17,7 +17,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine sim play clean browser
+.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver sim play clean browser
 
 setup: $(STAMP)
 
@@ -79,12 +79,25 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
 	$(PY) bench/bench_engine_host.py --ladder-games 20 --ladder-top 4 --board-games 20
+	# the solitaire solver: the first 10,000 deals decided exactly on both
+	# interpreters, the board's bounded solver, the grades
+	$(PY) bench/bench_solver.py count 10000 0
+	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=64m bench/bench_solver.py count 10000 0
+	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=1m bench/bench_solver.py board 1000
+	$(PY) bench/bench_solver.py grades 20
 
 # The engine's long matches (docs/engine.md): the ladder of 100 paired games a
 # step, the board's top level and the top host level against the baseline.
 bench-engine: $(STAMP)
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 5
 	$(PY) bench/bench_engine_host.py --ladder-games 100 --board-games 100 --top-games 100
+
+# The solver's search methods compared (slow: the plain search is hopeless)
+# and the size of a backward search from one peg.
+bench-solver: $(STAMP)
+	$(PY) bench/bench_solver.py methods 200 20000
+	$(PY) bench/bench_solver.py backward 4
+	$(PY) bench/bench_solver.py random 100 64
 
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).

@@ -474,6 +474,9 @@ def build_parser():
         )
         mt.add_argument("--name-" + x, help="engine %s's name in the records" % X)
     mt.set_defaults(func=cmd_match)
+    from fireice_tools import solitaire
+
+    solitaire.add_commands(sub)  # solve, deal
     return p
 
 

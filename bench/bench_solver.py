@@ -1,0 +1,309 @@
+# Solitaire solver benchmark (make bench, make bench-solver). Runs on CPython
+# and on MicroPython; prints one measured figure per line as "name: value".
+#
+#   bench_solver.py count N BUDGET   decide deals 0..N-1 (exact solver;
+#                                    BUDGET nodes each, 0 for no limit)
+#   bench_solver.py board N          the board's bounded solver on deals 0..N-1
+#   bench_solver.py grades N         statistics of N graded deals per grade
+#   bench_solver.py methods N BUDGET each search method on deals 0..N-1
+#   bench_solver.py backward K       positions K reverse captures from one peg
+#   bench_solver.py random N P       wins of random players, P games a deal
+import sys
+
+try:
+    from time import ticks_diff, ticks_ms, ticks_us
+except ImportError:  # CPython
+    import time
+
+    def ticks_ms():
+        return int(time.perf_counter() * 1000)
+
+    def ticks_us():
+        return int(time.perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+from fireice.seeded import Rng, deal
+from fireice.solver import (
+    BOARD_TABLE,
+    GRADES,
+    LOST,
+    WON,
+    Solver,
+    grade_deal,
+    safe_depth,
+)
+
+# Estimated Pico time = unix-port MicroPython time x PICO_FACTOR. 200x is this
+# module's own assumption (a 133 MHz Cortex-M0+ running .mpy against one x86-64
+# core); the engine work defines the project's shared factor and the lead
+# unifies the two at merge.
+PICO_FACTOR = 200
+BOARD_BUDGET = 20000  # nodes per board solve (the board's "unknown" beyond)
+
+IMPL = sys.implementation.name
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else 0
+
+
+def count(n, budget):
+    sv = Solver()  # the exact solver (symmetry does not pay on deals)
+    won = lost = unknown = 0
+    times = []
+    worst_seed = 0
+    for seed in range(n):
+        sv.clear()
+        sv.start(deal(seed))
+        t0 = ticks_us()
+        left = budget if budget else 1 << 29
+        st = sv.run(left)
+        while not budget and st not in (WON, LOST):
+            st = sv.run(1 << 29)
+        dt = ticks_diff(ticks_us(), t0)
+        if times and dt > max(times):
+            worst_seed = seed
+        times.append(dt)
+        if st == WON:
+            won += 1
+        elif st == LOST:
+            lost += 1
+            print("lost_seed: %d" % seed)
+        else:
+            unknown += 1
+            print("unknown_seed: %d" % seed)
+    p = IMPL + "_solver_"
+    print(p + "seeds: %d" % n)
+    print(p + "budget_nodes: %s" % (budget or "none"))
+    print(p + "winnable: %d" % won)
+    print(p + "cannot_be_won: %d" % lost)
+    print(p + "undecided: %d" % unknown)
+    print(p + "decide_ms_median: %.2f" % (median(times) / 1000))
+    print(p + "decide_ms_worst: %.1f (seed %d)" % (max(times) / 1000, worst_seed))
+
+
+def board(n):
+    sv = Solver(BOARD_TABLE)
+    worst = 0
+    worst_nodes = 0
+    unknown = 0
+    for seed in range(n):
+        sv.clear()
+        sv.start(deal(seed))
+        t0 = ticks_us()
+        st = sv.run(BOARD_BUDGET)
+        dt = ticks_diff(ticks_us(), t0)
+        worst = max(worst, dt)
+        worst_nodes = max(worst_nodes, sv.nodes)
+        unknown += st != WON and st != LOST
+    # in a game: after every capture of a random player (one move ahead) the
+    # board solves the position (the quiet sign): worst over n // 10 games
+    from fireice.solver import _step
+
+    walker = Solver(1, 400)
+    g_worst = g_nodes = g_unknown = g_solves = 0
+    cells = bytearray(49)
+    for seed in range(n // 10):
+        rng = Rng(seed)
+        walker.start(deal(seed))
+        to_move = 0
+        while True:
+            s = _step(walker, rng, to_move)
+            if not s:
+                break
+            to_move = 3 - s
+            for h in range(49):
+                cells[h] = walker.cells[h]
+            sv.start(cells, to_move)
+            t0 = ticks_us()
+            st = sv.run(BOARD_BUDGET)
+            dt = ticks_diff(ticks_us(), t0)
+            g_solves += 1
+            g_worst = max(g_worst, dt)
+            g_nodes = max(g_nodes, sv.nodes)
+            g_unknown += st != WON and st != LOST
+            if walker.cnt[1] + walker.cnt[2] == 1:
+                break
+    print("board_game_solves: %d in %d games" % (g_solves, n // 10))
+    print("board_game_unknown: %d" % g_unknown)
+    print("board_game_worst_nodes: %d" % g_nodes)
+    print("board_game_worst_ms_%s: %.1f" % (IMPL, g_worst / 1000))
+    if IMPL == "micropython":
+        print(
+            "board_game_worst_pico_s_estimated: %.1f (x%d)"
+            % (g_worst / 1e6 * PICO_FACTOR, PICO_FACTOR)
+        )
+    print("board_solver_deals: %d" % n)
+    print("board_solver_table_bytes: %d" % (8 * BOARD_TABLE))
+    print("board_solver_budget_nodes: %d" % BOARD_BUDGET)
+    print("board_solver_unknown: %d" % unknown)
+    print("board_solver_worst_nodes: %d" % worst_nodes)
+    print("board_solver_worst_ms_%s: %.1f" % (IMPL, worst / 1000))
+    if IMPL == "micropython":
+        print(
+            "board_solver_worst_pico_s_estimated: %.1f (x%d)"
+            % (worst / 1e6 * PICO_FACTOR, PICO_FACTOR)
+        )
+        print("board_solver_us_per_node_%s: %.1f" % (IMPL, worst / max(1, worst_nodes)))
+
+
+def grades(n):
+    # Grades are chosen on safe depths from one set of random walks; here the
+    # walks of other seeds (Rng(10**6 + seed)), and the exact solver's effort.
+    for g in GRADES[:3]:
+        sv = Solver(BOARD_TABLE)
+        walker = Solver(1, 400)
+        depth = 0
+        ms = []
+        for seed in range(n):
+            pos, line, safe = grade_deal(seed, g, sv)
+            sv.clear()
+            depth += safe_depth(pos, Rng(1000000 + seed), 8, 300, sv, walker)
+            ex = Solver()
+            ex.start(pos)
+            t0 = ticks_us()
+            ex.run(1 << 29)
+            ms.append(ticks_diff(ticks_us(), t0) / 1000)
+        print("grade_%s_deals: %d" % (g, n))
+        print("grade_%s_random_player_safe_captures: %.2f" % (g, depth / (8.0 * n)))
+        print("grade_%s_exact_solve_ms_median: %.2f" % (g, median(ms)))
+
+
+def methods(n, budget):
+    # each method's effort on deals 0..n-1, budget nodes per deal
+    from fireice.solvesym import SymSolver
+
+    plans = (
+        ("plain", 0, False, False, False, 0),
+        ("connected", 0, True, False, False, 0),
+        ("connected_table", 0, True, True, False, 0),
+        ("fewest_replies_first", 2, True, True, False, 0),
+        ("most_replies_first", 1, True, True, False, 0),
+        ("most_first_restarts", 1, True, True, True, 0),
+        ("most_first_restarts_symmetry", 1, True, True, True, -1),
+        ("board_table_%d" % BOARD_TABLE, 1, True, True, True, BOARD_TABLE),
+    )
+    for name, order, prune, remember, restarts, table in plans:
+        sv = SymSolver() if table < 0 else Solver(table)
+        sv.order = order
+        sv.prune = prune
+        sv.remember = remember
+        sv.restarts = restarts
+        total = worst = undecided = 0
+        t0 = ticks_ms()
+        for seed in range(n):
+            sv.clear()
+            sv.start(deal(seed))
+            st = sv.run(budget)
+            undecided += st != WON and st != LOST
+            total += sv.nodes
+            worst = max(worst, sv.nodes)
+        ms = ticks_diff(ticks_ms(), t0)
+        p = "method_%s_" % name
+        print(p + "undecided: %d of %d (budget %d nodes)" % (undecided, n, budget))
+        print(p + "nodes_total: %d" % total)
+        print(p + "nodes_worst: %d" % worst)
+        print(p + "ms_total_%s: %d" % (IMPL, ms))
+
+
+def backward(levels):
+    # Backward from one peg: every position from which k captures leave one
+    # peg (the side to move included), by reverse captures; the number of
+    # them for k = 0, 1 ... shows what a backward search would have to hold.
+    level = set()
+    for h in range(49):
+        for c in (1, 2):
+            cells = bytearray(49)
+            cells[h] = c
+            level.add(bytes(cells) + bytes([3 - c]))
+    print("backward_positions_0_captures: %d" % len(level))
+    for k in range(1, levels + 1):
+        nxt = set()
+        for key in level:
+            s = key[49]  # to move; the capture before was made by c = 3 - s
+            c = 3 - s
+            cells = bytearray(key[:49])
+            for t in range(49):
+                if cells[t] != c:
+                    continue
+                for f in range(49):
+                    if not cells[f] and (f // 7 == t // 7 or f % 7 == t % 7):
+                        cells[f] = c
+                        cells[t] = s
+                        nxt.add(bytes(cells) + bytes([c]))
+                        cells[f] = 0
+                        cells[t] = c
+        level = nxt
+        print("backward_positions_%d_captures: %d" % (k, len(level)))
+
+
+def random_play(n, playouts):
+    # plain random players and one-move-ahead ones: their wins on deals 0..n-1
+    for ahead in (False, True):
+        won = 0
+        sv = Solver(1, 400)
+        for seed in range(n):
+            rng = Rng(seed)
+            for _ in range(playouts):
+                sv.start(deal(seed), 0)
+                won += _playout(sv, rng, ahead)
+        name = "one_move_ahead" if ahead else "plain"
+        print("random_%s_wins: %d of %d games" % (name, won, n * playouts))
+
+
+def _playout(sv, rng, lookahead):
+    mv = sv.mv
+    cnt = sv.cnt
+    n = sv.hi[0]
+    if sv.status == WON:
+        return 1
+    while n:
+        if lookahead:
+            k = 0  # keep the moves that leave the other colour a capture
+            for j in range(n):
+                f = mv[2 * j]
+                t = mv[2 * j + 1]
+                s = sv._make(f, t)
+                if cnt[1] + cnt[2] == 1 or sv._count(3 - s):
+                    mv[2 * k] = f
+                    mv[2 * k + 1] = t
+                    k += 1
+                sv._unmake(f, t)
+            if not k:
+                return 0
+            n = k
+        j = rng.below(n)
+        s = sv._make(mv[2 * j], mv[2 * j + 1])
+        if cnt[1] + cnt[2] == 1:
+            return 1
+        n = sv._gen(3 - s, 0)
+    return 0
+
+
+def main(argv):
+    what = argv[1] if len(argv) > 1 else "count"
+    n = int(argv[2]) if len(argv) > 2 else 1000
+    if what == "count":
+        count(n, int(argv[3]) if len(argv) > 3 else 0)
+    elif what == "board":
+        board(n)
+    elif what == "grades":
+        grades(n)
+    elif what == "methods":
+        methods(n, int(argv[3]) if len(argv) > 3 else 20000)
+    elif what == "backward":
+        backward(n)
+    elif what == "random":
+        random_play(n, int(argv[3]) if len(argv) > 3 else 64)
+    else:
+        print("usage: bench_solver.py count|board|grades|methods|backward|random N [BUDGET]")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

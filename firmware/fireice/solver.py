@@ -1,0 +1,707 @@
+# The solitaire solver: can this position still be won, and how?
+#
+# For solitaire only the island and the position of a hole matter: a peg
+# captures along its island (a row) or its position (a column) of a 7 x 7
+# grid, so the moves are those of rooks. Every capture lands on a hole that was
+# taken, so the set of taken holes only shrinks, and two pegs that share no
+# row or column, directly or through other pegs, never will. The search:
+#
+# - depth-first, without recursion (an explicit stack of move lists), so it
+#   can stop after any number of nodes and go on later: run(nodes) is one
+#   slice, and a board runs slices between scans;
+# - children ordered by the number of captures they leave the other colour,
+#   most first (keeping pegs in reach of each other; measured in
+#   docs/solitaire.md against the plain order and other orders);
+# - pruned when the taken holes fall apart into two groups that share no row
+#   or column (they can never meet again, so more than one peg stays);
+# - positions proved lost are remembered: exactly (a set of 98-bit keys,
+#   colours relative to the side to move) when table is 0, as on the host; or
+#   in a fixed table of `table` slots keyed by two 30-bit hashes (small ints
+#   on a Pico) when table > 0, as on the board. A table slot holds a lost
+#   position only, so a slot overwritten costs time and never a wrong answer;
+#   a wrong "lost" needs two positions to agree in 30 + 29 - log2(slots) bits;
+# - restarted from the root after 128 x (1 1 2 1 1 2 4 ...) nodes with another
+#   tie-break, every third time in the reverse order: depth-first search has
+#   a heavy tail on these deals. The attempts grow without end and the lost
+#   positions stay known, so the answer stays exact.
+#
+# A won search leaves its line (every capture, from the position given); a
+# line can be checked by replaying it, see fireice.solo.
+try:
+    import micropython
+    from micropython import const
+except ImportError:  # CPython
+    from fireice.compat import const, micropython  # type: ignore[no-redef]
+
+from array import array
+
+from fireice.geom import FireIceError, move_name, parse_position
+
+RUNNING = const(0)
+WON = const(1)
+LOST = const(2)
+UNKNOWN = const(3)  # the budget ran out (solve) or the move stack is full
+
+_MAXD = const(50)
+_HOST_MOVES = const(4096)  # move stack of the exact solver (table 0), 12 KB
+_BOARD_MOVES = const(1024)  # move stack of the bounded solver, 3 KB with scores
+_M30 = const(0x3FFFFFFF)
+_M29 = const(0x1FFFFFFF)
+_FIRST_TRY = const(128)  # nodes of an attempt: this times the Luby sequence
+
+# POP[m]: bits set in the 7-bit mask m
+_POP = (
+    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x02\x03\x03\x04\x03\x04\x04\x05\x03\x04\x04\x05\x04\x05\x05\x06"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x02\x03\x03\x04\x03\x04\x04\x05\x03\x04\x04\x05\x04\x05\x05\x06"
+    b"\x02\x03\x03\x04\x03\x04\x04\x05\x03\x04\x04\x05\x04\x05\x05\x06"
+    b"\x03\x04\x04\x05\x04\x05\x05\x06\x04\x05\x05\x06\x05\x06\x06\x07"
+)
+
+
+def _luby(i):
+    # the Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i from 1): restart lengths
+    # within a factor of the best fixed length for any run-time distribution
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def can_start(fire, ice, side):
+    """Whether side (1 Fire, 2 Ice) to move can ever leave one peg, by the
+    colour counts alone: the side to move needs as many pegs as the other, or
+    one fewer (the last peg is of the colour that made the last capture)."""
+    a, b = (fire, ice) if side == 1 else (ice, fire)
+    return b - a == 0 or b - a == 1
+
+
+class Solver:
+    """solver.start(position, to_move); then solver.run(nodes) until it
+    returns WON or LOST (or the caller gives up). to_move: 0 when either
+    colour may make the first move (a fresh deal), 1 Fire, 2 Ice.
+
+    table: 0 for the exact solver (unbounded memory, the host), or the number
+    of slots (8 bytes each) of the bounded table of lost positions (a board)."""
+
+    def __init__(self, table=0, moves=0):
+        self.table = table
+        if not moves:
+            moves = _BOARD_MOVES if table else _HOST_MOVES
+        self.mv = bytearray(2 * moves)  # frm, to pairs
+        self.sc = bytearray(moves)  # ordering scores
+        self.cap = moves
+        self.lo = array("H", bytes(2 * _MAXD))
+        self.at = array("H", bytes(2 * _MAXD))
+        self.hi = array("H", bytes(2 * _MAXD))
+        self.cells = bytearray(49)
+        self.rows = bytearray(24)  # rows[8 * side + island]: bits of positions
+        self.cols = bytearray(24)  # cols[8 * side + position]: bits of islands
+        self.cnt = bytearray(3)
+        if table:
+            self.t1 = array("i", bytes(4 * table))
+            self.t2 = array("i", bytes(4 * table))
+            # Zobrist keys: a 30-bit and a 29-bit number for each hole and
+            # colour, from the same generator everywhere
+            from fireice.seeded import Rng
+
+            rng = Rng(16)
+            z = array("i", bytes(4 * 200))
+            for k in range(200):
+                # h1 keys of 30 bits, h2 keys of 29 (stored plus one)
+                z[k] = rng.next() & (_M30 if k < 100 else _M29)
+            self.z = z
+            self.h1 = self.h2 = 0
+        else:
+            self.lost = set()
+            self.kf = self.ki = 0
+        self.status = RUNNING
+        self.nodes = 0
+        self.depth = 0
+        self.root = 0
+        self.salt = 0  # breaks ties in the move order when not 0
+        # the methods, all on by default (off to measure what each brings):
+        self.order = 1  # 0 as generated, 1 most replies first, 2 fewest first
+        self.prune = True  # cut positions that fell apart
+        self.remember = True  # the table of lost positions
+        self.restarts = True
+        self.limit = _FIRST_TRY  # nodes of this attempt before a restart
+        self.used = 0
+
+    # -- setting up ---------------------------------------------------------
+
+    def start(self, position, to_move=0):
+        """A new search from position (49-char string or 49 cells 0/1/2).
+        The table of lost positions is kept: it holds facts about positions,
+        not about the search that found them."""
+        if to_move not in (0, 1, 2):
+            raise FireIceError("to_move must be 0 (either), 1 (fire) or 2 (ice)")
+        cells = parse_position(position) if isinstance(position, str) else position
+        if len(cells) != 49:
+            raise FireIceError("a position has 49 holes, not %d" % len(cells))
+        for k in range(24):
+            self.rows[k] = 0
+            self.cols[k] = 0
+        self.cnt[1] = self.cnt[2] = 0
+        if self.table:
+            self.h1 = self.h2 = 0
+        else:
+            self.kf = self.ki = 0
+        for h in range(49):
+            self.cells[h] = 0
+            v = cells[h]
+            if v:
+                if v > 2:
+                    raise FireIceError("hole %d holds %d, not 0, 1 or 2" % (h, v))
+                self._put(h, v)
+        self.root = to_move
+        self.nodes = 0
+        self.depth = 0
+        self.salt = 0
+        self.limit = _FIRST_TRY
+        self.used = 0
+        self.at[0] = self.lo[0] = 0
+        n = 0
+        if self.cnt[1] + self.cnt[2] == 1:
+            self.status = WON  # nothing to do
+            self.hi[0] = 0
+            return
+        if self._connected():
+            for s in (1, 2):
+                if (to_move == 0 or to_move == s) and can_start(self.cnt[1], self.cnt[2], s):
+                    n = self._gen(s, n)
+                    if n < 0:
+                        raise FireIceError("too many captures for the move stack")
+        self.hi[0] = n
+        if self.order:
+            self._order(0, n)
+        self.status = RUNNING if n else LOST
+
+    @micropython.native
+    def _put(self, h, s):
+        i = h // 7
+        p = h - 7 * i
+        self.cells[h] = s
+        self.rows[8 * s + i] |= 1 << p
+        self.cols[8 * s + p] |= 1 << i
+        self.cnt[s] += 1
+        self._flip(h, s)
+
+    @micropython.native
+    def _take(self, h):
+        s = self.cells[h]
+        i = h // 7
+        p = h - 7 * i
+        self.cells[h] = 0
+        self.rows[8 * s + i] &= 0x7F ^ (1 << p)
+        self.cols[8 * s + p] &= 0x7F ^ (1 << i)
+        self.cnt[s] -= 1
+        self._flip(h, s)
+
+    @micropython.native
+    def _flip(self, h, s):
+        # the key of the position: a peg of s comes to h or leaves it
+        if self.table:
+            k = 2 * h + s - 1
+            z = self.z
+            self.h1 ^= z[k]
+            self.h2 ^= z[100 + k]
+        elif s == 1:
+            self.kf ^= 1 << h
+        else:
+            self.ki ^= 1 << h
+
+    # -- the position -------------------------------------------------------
+
+    @micropython.native
+    def _gen(self, s, n):
+        # the captures of side s into mv from move n on; the new end, or -1
+        # when the stack is full
+        rows = self.rows
+        cols = self.cols
+        mv = self.mv
+        cap = self.cap
+        o = 3 - s
+        for i in range(7):
+            a = rows[8 * s + i]
+            b = rows[8 * o + i]
+            if a and b:
+                for p in range(7):
+                    if a >> p & 1:
+                        for q in range(7):
+                            if b >> q & 1:
+                                if n >= cap:
+                                    return -1
+                                mv[2 * n] = 7 * i + p
+                                mv[2 * n + 1] = 7 * i + q
+                                n += 1
+        for p in range(7):
+            a = cols[8 * s + p]
+            b = cols[8 * o + p]
+            if a and b:
+                for i in range(7):
+                    if a >> i & 1:
+                        for j in range(7):
+                            if b >> j & 1:
+                                if n >= cap:
+                                    return -1
+                                mv[2 * n] = 7 * i + p
+                                mv[2 * n + 1] = 7 * j + p
+                                n += 1
+        return n
+
+    @micropython.native
+    def _count(self, s):
+        # how many captures side s has
+        rows = self.rows
+        cols = self.cols
+        pop = _POP
+        o = 3 - s
+        n = 0
+        for k in range(7):
+            n += pop[rows[8 * s + k]] * pop[rows[8 * o + k]]
+            n += pop[cols[8 * s + k]] * pop[cols[8 * o + k]]
+        return n
+
+    @micropython.native
+    def _connected(self):
+        # the taken holes form one group through shared rows and columns
+        rows = self.rows
+        cols = self.cols
+        occ = 0
+        for i in range(7):
+            if rows[8 + i] | rows[16 + i]:
+                occ |= 1 << i
+        if not occ:
+            return True
+        reach = occ & -occ
+        while True:
+            c = 0
+            for i in range(7):
+                if reach >> i & 1:
+                    c |= rows[8 + i] | rows[16 + i]
+            r = 0
+            for p in range(7):
+                if c >> p & 1:
+                    r |= cols[8 + p] | cols[16 + p]
+            if r == reach:
+                return r == occ
+            reach = r
+
+    @micropython.native
+    def _make(self, frm, to):
+        s = self.cells[frm]
+        self._take(to)
+        self._take(frm)
+        self._put(to, s)
+        return s
+
+    @micropython.native
+    def _unmake(self, frm, to):
+        s = self.cells[to]
+        self._take(to)
+        self._put(frm, s)
+        self._put(to, 3 - s)
+
+    @micropython.native
+    def _score(self, f, t, s):
+        # the captures the other colour has after s captures f -> t: the
+        # masks changed, counted and put back (no key, no cells)
+        rows = self.rows
+        cols = self.cols
+        o = 3 - s
+        fi = f // 7
+        fp = f - 7 * fi
+        ti = t // 7
+        tp = t - 7 * ti
+        rows[8 * s + fi] ^= 1 << fp
+        cols[8 * s + fp] ^= 1 << fi
+        rows[8 * o + ti] ^= 1 << tp
+        cols[8 * o + tp] ^= 1 << ti
+        rows[8 * s + ti] |= 1 << tp
+        cols[8 * s + tp] |= 1 << ti
+        v = self._count(o)
+        rows[8 * s + ti] ^= 1 << tp
+        cols[8 * s + tp] ^= 1 << ti
+        rows[8 * o + ti] |= 1 << tp
+        cols[8 * o + tp] |= 1 << ti
+        rows[8 * s + fi] |= 1 << fp
+        cols[8 * s + fp] |= 1 << fi
+        return v
+
+    @micropython.native
+    def _order(self, a, b):
+        # score every move a..b-1 by the captures it leaves the other colour,
+        # then sort them by that score, most first (insertion sort)
+        mv = self.mv
+        sc = self.sc
+        salt = self.salt
+        cells = self.cells
+        # every third restart turns the order round (fewest replies first):
+        # a deal that defeats one order rarely defeats the other
+        fewest = self.order == 2 or (self.restarts and salt % 3 == 2)
+        for k in range(a, b):
+            f = mv[2 * k]
+            t = mv[2 * k + 1]
+            v = self._score(f, t, cells[f])
+            if fewest:
+                v = 127 - v if v < 127 else 0
+            if salt:  # a tie-break that changes with the salt
+                x = (f * 49 + t) * (2 * salt + 1)
+                v = 2 * v + ((x >> 3 ^ x >> 6) & 1)
+            else:
+                v = 2 * v
+            sc[k] = v if v < 255 else 255
+        for k in range(a + 1, b):
+            v = sc[k]
+            f = mv[2 * k]
+            t = mv[2 * k + 1]
+            j = k - 1
+            while j >= a and sc[j] < v:
+                sc[j + 1] = sc[j]
+                mv[2 * j + 2] = mv[2 * j]
+                mv[2 * j + 3] = mv[2 * j + 1]
+                j -= 1
+            sc[j + 1] = v
+            mv[2 * j + 2] = f
+            mv[2 * j + 3] = t
+
+    # -- the table of lost positions -----------------------------------------
+
+    @micropython.native
+    def _seen(self, s):
+        if self.table:
+            h1 = self.h1 ^ (s - 1)  # the side to move is part of the key
+            k = h1 % self.table
+            return self.t2[k] == self.h2 + 1 and self.t1[k] == h1
+        if s == 1:
+            return self.kf | self.ki << 49 in self.lost
+        return self.ki | self.kf << 49 in self.lost
+
+    @micropython.native
+    def _add(self, s):
+        if self.table:
+            h1 = self.h1 ^ (s - 1)
+            k = h1 % self.table
+            self.t1[k] = h1
+            self.t2[k] = self.h2 + 1  # 0 marks an empty slot
+        elif s == 1:
+            self.lost.add(self.kf | self.ki << 49)
+        else:
+            self.lost.add(self.ki | self.kf << 49)
+
+    def clear(self):
+        """Forget the lost positions (the exact solver's set grows without
+        bound; the bounded table needs no clearing)."""
+        if self.table:
+            for k in range(self.table):
+                self.t2[k] = 0
+        else:
+            self.lost = set()
+
+    def known_lost(self):
+        """How many lost positions the table holds (the exact solver)."""
+        if self.table:
+            return sum(1 for k in range(self.table) if self.t2[k])
+        return len(self.lost)
+
+    # -- the search ---------------------------------------------------------
+
+    def run(self, budget):
+        """Search up to budget more nodes (captures made); return the status:
+        RUNNING (call again), WON (see line()) or LOST."""
+        if self.status != RUNNING:
+            return self.status
+        lo = self.lo
+        at = self.at
+        hi = self.hi
+        mv = self.mv
+        cnt = self.cnt
+        while budget > 0:
+            if self.used >= self.limit and self.restarts:
+                self._restart()
+            d = self.depth
+            i = at[d]
+            if i >= hi[d]:
+                if d == 0:
+                    self.status = LOST
+                    return LOST
+                # every capture from here loses: remember the position
+                if self.remember:
+                    self._add(self.cells[mv[2 * lo[d]]])
+                d -= 1
+                self.depth = d
+                i = at[d]
+                self._unmake(mv[2 * i], mv[2 * i + 1])
+                at[d] = i + 1
+                continue
+            f = mv[2 * i]
+            t = mv[2 * i + 1]
+            s = 3 - self._make(f, t)
+            budget -= 1
+            self.nodes += 1
+            self.used += 1
+            if cnt[1] + cnt[2] == 1:
+                self.status = WON
+                return WON
+            n = hi[d]
+            if (self._connected() or not self.prune) and not (self.remember and self._seen(s)):
+                e = self._gen(s, n)
+                if e < 0:
+                    self._unmake(f, t)
+                    self.status = UNKNOWN
+                    return UNKNOWN
+                if e > n:
+                    if self.order:
+                        self._order(n, e)
+                    d += 1
+                    self.depth = d
+                    lo[d] = at[d] = n
+                    hi[d] = e
+                    continue
+            self._unmake(f, t)
+            at[d] = i + 1
+        return RUNNING
+
+    def _restart(self):
+        # Back to the root with another tie-break and twice the nodes: a
+        # depth-first search that went wrong near the root can spend very
+        # long below it (measured in docs/solitaire.md). The lost positions
+        # found stay known; the attempts grow without end, so a position
+        # that cannot be won is still proved so.
+        at = self.at
+        mv = self.mv
+        for d in range(self.depth - 1, -1, -1):
+            i = at[d]
+            self._unmake(mv[2 * i], mv[2 * i + 1])
+        self.depth = 0
+        at[0] = 0
+        self.salt += 1
+        self.limit = _FIRST_TRY * _luby(self.salt + 1)
+        self.used = 0
+        if self.order:
+            self._order(0, self.hi[0])
+
+    def line(self):
+        """The winning line found, as (frm, to) pairs from the position given."""
+        if self.status != WON:
+            return []
+        mv = self.mv
+        at = self.at
+        if not self.nodes:
+            return []  # one peg from the start
+        return [(mv[2 * at[d]], mv[2 * at[d] + 1]) for d in range(self.depth + 1)]
+
+
+def solve(position, to_move=0, budget=0, table=0):
+    """Decide position: (True, line) when it can be won, line as move names
+    ['A1-A2', ...]; (False, []) when it cannot; (None, []) when budget (> 0)
+    nodes were not enough. Also returns the nodes searched: (verdict, line,
+    nodes)."""
+    sv = Solver(table)
+    sv.start(position, to_move)
+    st = sv.run(budget if budget > 0 else _M30)
+    while st == RUNNING and budget <= 0:
+        st = sv.run(_M30)
+    if st == WON:
+        return True, [move_name(f, t) for f, t in sv.line()], sv.nodes
+    if st == LOST:
+        return False, [], sv.nodes
+    return None, [], sv.nodes
+
+
+def safe_depth(position, rng, walks, budget, sv=None, walker=None):
+    """How long a random player stays on a winnable path, summed over walks:
+    each walk picks captures at random among those that leave the other
+    colour a capture (one move ahead) and counts the captures made while the
+    position is still proved winnable by sv (a bounded solver, budget nodes
+    per proof; a position not proved in time counts as lost)."""
+    if sv is None:
+        sv = Solver(2048)
+    if walker is None:
+        walker = Solver(1, 400)
+    total = 0
+    cells = bytearray(49)
+    for _ in range(walks):
+        walker.start(position, 0)
+        to_move = 0
+        while True:
+            for h in range(49):
+                cells[h] = walker.cells[h]
+            sv.start(cells, to_move)
+            if sv.run(budget) != WON or walker.cnt[1] + walker.cnt[2] == 1:
+                break
+            s = _step(walker, rng, to_move)
+            if not s:
+                break
+            total += 1
+            to_move = 3 - s
+    return total
+
+
+def _step(sv, rng, to_move):
+    # one capture of the one-move-ahead random player; its colour, or 0
+    mv = sv.mv
+    cnt = sv.cnt
+    n = 0
+    for s in (1, 2):
+        if to_move == 0 or to_move == s:
+            n = sv._gen(s, n)
+    k = 0
+    for j in range(n):
+        f = mv[2 * j]
+        t = mv[2 * j + 1]
+        s = sv._make(f, t)
+        if cnt[1] + cnt[2] == 1 or sv._count(3 - s):
+            mv[2 * k] = f
+            mv[2 * k + 1] = t
+            k += 1
+        sv._unmake(f, t)
+    if not k:
+        return 0
+    j = rng.below(k)
+    return sv._make(mv[2 * j], mv[2 * j + 1])
+
+
+# Grades of a solitaire deal: "any" is the rulebook's random deal (it may not
+# be winnable); the others are winnable deals graded by SAFE, the summed
+# safe_depth of _WALKS walks with proofs of _PROOF nodes. The bounds split the
+# first deals in three about equal parts (docs/solitaire.md).
+GRADES = ("easy", "medium", "hard", "any")
+_WALKS = const(8)
+_PROOF = const(300)
+_EASY = const(88)  # safe depth sum >= 88 (of at most 8 * 27): easy
+_MEDIUM = const(80)  # 80..87: medium; below: hard
+_TRIES = const(64)  # candidate deals per seed
+DEAL_BUDGET = const(3000)  # nodes to prove a candidate winnable
+BOARD_TABLE = const(2048)  # slots of the board's table: 16 KB
+
+
+def grade_of(safe):
+    """The grade of a winnable deal from its safe depth sum."""
+    if safe >= _EASY:
+        return "easy"
+    if safe >= _MEDIUM:
+        return "medium"
+    return "hard"
+
+
+def grade_deal(seed, grade="medium", sv=None):
+    """A deal of that grade from seed, the same on every machine: returns
+    (position, line, safe) with line the winning captures as (frm, to) pairs
+    ([] when a deal of grade "any" was not proved winnable in DEAL_BUDGET
+    nodes) and safe the safe depth sum (-1 for "any"). A graded deal is the
+    first of the candidates deal(seed * 64 + k), k = 0, 1 ..., proved winnable
+    by the bounded solver (BOARD_TABLE slots, DEAL_BUDGET nodes) whose safe
+    depth sum falls in the grade. Grader does the same in slices."""
+    g = Grader(seed, grade, sv)
+    while g.step(_M30) is None:
+        pass
+    return g.result
+
+
+class Grader:
+    """grade_deal in slices, for a board that must keep scanning:
+    step(nodes) searches about that many more nodes (a little more or less:
+    it stops at the end of a search) and returns None, or the result of
+    grade_deal once the deal is found."""
+
+    def __init__(self, seed, grade="medium", sv=None):
+        if grade not in GRADES:
+            raise FireIceError("a grade is easy, medium, hard or any, not %r" % (grade,))
+        seed = int(seed)
+        if seed < 0:
+            raise FireIceError("a seed is 0 or more, not %d" % seed)
+        self.seed = seed
+        self.grade = grade
+        self.sv = sv if sv is not None else Solver(BOARD_TABLE)
+        self.walker = Solver(1, 400)  # the random player of the safe depth
+        self.cells = bytearray(49)
+        self.result = None
+        self.k = -1
+        self._next()
+
+    def _next(self):
+        # the next candidate, and the search that proves it winnable
+        from fireice.seeded import deal
+
+        self.k += 1
+        if self.k >= _TRIES:
+            raise FireIceError(
+                "no %s deal among %d candidates of seed %d" % (self.grade, _TRIES, self.seed)
+            )
+        self.cand = self.seed if self.grade == "any" else self.seed * _TRIES + self.k
+        self.pos = deal(self.cand)
+        self.sv.clear()
+        self.sv.start(self.pos)
+        self.left = DEAL_BUDGET
+        self.walking = False
+
+    def step(self, nodes):
+        sv = self.sv
+        while self.result is None and nodes > 0:
+            n = nodes if nodes < self.left else self.left
+            before = sv.nodes
+            st = sv.run(n)
+            used = sv.nodes - before
+            nodes -= used
+            self.left -= used
+            if st == RUNNING and self.left > 0:
+                continue  # the slice is spent; this search goes on next time
+            if self.walking:
+                self._checked(st == WON)
+            else:
+                self._proved(st == WON)
+        return self.result
+
+    def _proved(self, won):
+        if self.grade == "any":
+            self.result = (self.pos, self.sv.line() if won else [], -1)
+        elif not won:
+            self._next()
+        else:
+            from fireice.seeded import Rng
+
+            self.line = self.sv.line()
+            self.rng = Rng(self.cand)
+            self.safe = 0
+            self.walks = 0
+            self.walking = True
+            self.walker.start(self.pos, 0)
+            self.to_move = 0
+            self._prove()
+
+    def _prove(self):
+        # is the walker's position still winnable? (_PROOF nodes at most)
+        w = self.walker
+        for h in range(49):
+            self.cells[h] = w.cells[h]
+        self.sv.start(self.cells, self.to_move)
+        self.left = _PROOF
+
+    def _checked(self, won):
+        w = self.walker
+        if won and w.cnt[1] + w.cnt[2] > 1:
+            s = _step(w, self.rng, self.to_move)
+            if s:
+                self.safe += 1
+                self.to_move = 3 - s
+                self._prove()
+                return
+        self.walks += 1  # this walk is over
+        if self.walks < _WALKS:
+            w.start(self.pos, 0)
+            self.to_move = 0
+            self._prove()
+        elif grade_of(self.safe) == self.grade:
+            self.result = (self.pos, self.line, self.safe)
+        else:
+            self._next()

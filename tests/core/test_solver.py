@@ -1,0 +1,150 @@
+# The solitaire solver against a plain brute-force search written here, on
+# small positions; its lines replayed by the rules (fireice.solo); slices;
+# graded deals. Runs on CPython and MicroPython.
+from fireice.geom import FireIceError, move_name
+from fireice.seeded import Rng
+from fireice.solo import Solitaire
+from fireice.solver import LOST, RUNNING, WON, Solver, can_start, grade_deal, solve
+from support import MICROPYTHON, raises
+
+
+def brute(cells, to_move):
+    # every capture sequence, no pruning, no table: can one peg be left?
+    pegs = [h for h in range(49) if cells[h]]
+    if len(pegs) == 1:
+        return True
+    for f in pegs:
+        s = cells[f]
+        if to_move and s != to_move:
+            continue
+        for t in pegs:
+            if cells[t] == 3 - s and (f // 7 == t // 7 or f % 7 == t % 7):
+                cells[t] = s
+                cells[f] = 0
+                ok = brute(cells, 3 - s)
+                cells[f] = s
+                cells[t] = 3 - s
+                if ok:
+                    return True
+    return False
+
+
+def small_position(rng):
+    # 4..9 pegs on the first 3..5 islands and positions, so they meet
+    span = 3 + rng.below(3)
+    n = 4 + rng.below(6)
+    cells = bytearray(49)
+    holes = [7 * i + p for i in range(span) for p in range(span)]
+    rng.shuffle(holes)
+    for h in holes[:n]:
+        cells[h] = 1 + rng.below(2)
+    return cells
+
+
+def replays_to_a_win(cells, to_move, line):
+    g = Solitaire(cells, to_move)
+    for f, t in line:
+        g.play(f, t)
+    return g.result == 4
+
+
+def test_agrees_with_brute_force_on_small_positions():
+    rng = Rng(2024)
+    n = 1000 if MICROPYTHON else 3000
+    exact = Solver(0, 512)
+    board = Solver(64, 256)  # a tiny table: slots overwritten all the time
+    wins = 0
+    for _ in range(n):
+        cells = small_position(rng)
+        to_move = rng.below(3)
+        want = brute(bytearray(cells), to_move)
+        for sv in (exact, board):
+            sv.start(cells, to_move)
+            st = sv.run(1 << 20)
+            assert st == (WON if want else LOST), (cells, to_move, st)
+            if want:
+                assert replays_to_a_win(cells, to_move, sv.line())
+        wins += want
+    # both verdicts are common in the sample
+    assert n // 10 < wins < n - n // 10, wins
+
+
+def test_slices_give_the_same_answer_as_one_run():
+    from fireice.seeded import deal
+
+    one = Solver(0, 1024)
+    sliced = Solver(0, 1024)
+    for seed in (0, 6, 11):
+        one.clear()
+        one.start(deal(seed))
+        assert one.run(1 << 20) == WON
+        sliced.clear()
+        sliced.start(deal(seed))
+        runs = 0
+        while sliced.run(3) == RUNNING:
+            runs += 1
+        assert sliced.status == WON and runs >= 8
+        assert sliced.line() == one.line() and sliced.nodes == one.nodes
+        assert replays_to_a_win(deal(seed), 0, one.line())
+
+
+def test_budget_gives_unknown_and_the_search_goes_on():
+    from fireice.seeded import deal
+
+    v, line, nodes = solve(deal(3), 0, 5)
+    assert v is None and line == [] and nodes == 5
+    v, line, nodes = solve(deal(3))
+    assert v is True and len(line) == 27
+
+
+def test_plain_cases():
+    one = "-" * 48 + "#"
+    assert solve(one) == (True, [], 0)
+    # two pegs that share no island and no position: never one peg
+    assert solve("#" + "-" * 7 + "O" + "-" * 40)[0] is False
+    # A1 (Fire) and A2 (Ice): either may capture; only Fire when Fire moves
+    v, line, _ = solve("#O" + "-" * 47, 1)
+    assert v and line == ["A1-A2"]
+    v, line, _ = solve("#O" + "-" * 47, 2)
+    assert v and line == ["A2-A1"]
+    # colour counts: Fire to move with two Fire and one Ice cannot win
+    assert not can_start(2, 1, 1) and can_start(1, 2, 1) and can_start(2, 2, 2)
+    assert solve("##O" + "-" * 46, 1)[0] is False
+    assert solve("##O" + "-" * 46, 2)[0] is True
+
+
+def test_bad_input_is_named():
+    e = raises(FireIceError, solve, "#O", 0)
+    assert "49" in str(e)
+    e = raises(FireIceError, solve, "#O" + "-" * 47, 3)
+    assert "to_move" in str(e)
+    e = raises(FireIceError, grade_deal, 1, "tricky")
+    assert "tricky" in str(e)
+    e = raises(FireIceError, grade_deal, -1, "easy")
+    assert "-1" in str(e)
+
+
+def test_graded_deal_is_the_same_everywhere_and_won_by_its_line():
+    pos, line, safe = grade_deal(0, "easy")
+    assert pos == "-#O-OO##-OOOO#----##OO--O#O-O--###-O-#------##O-#", pos
+    assert safe >= 88 and len(line) == 27
+    assert replays_to_a_win(pos, 0, line)
+    assert move_name(line[0][0], line[0][1]) == "A2-A6"
+
+
+def test_grader_in_slices_gives_grade_deal():
+    from fireice.seeded import deal
+    from fireice.solver import Grader
+
+    for seed, grade in ((1, "hard"), (2, "hard"), (5749, "any"), (3, "any")):
+        want = grade_deal(seed, grade)
+        g = Grader(seed, grade)
+        steps = 0
+        while g.step(50) is None:
+            steps += 1
+        assert g.result == want, (seed, grade)
+        if grade == "hard":
+            assert steps > 5 and want[2] < 80 and replays_to_a_win(want[0], 0, want[1])
+    # the rulebook's deal 5749 cannot be won (B2 shares no line with a peg)
+    assert grade_deal(5749, "any") == (deal(5749), [], -1)
+    assert grade_deal(3, "any")[0] == deal(3)
