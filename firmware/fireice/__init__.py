@@ -25,7 +25,7 @@ def forget(*names, failed=False):
     for name in names:
         mod = mods.get(name)
         if failed and mod is None:
-            mods[name] = None
+            mods[name] = None  # type: ignore[assignment]
         if name in mods:
             mods.pop(name)
         if mod is not None and "." in name:
@@ -33,7 +33,8 @@ def forget(*names, failed=False):
             parent = mods.get(pkg)
             if parent is not None and getattr(parent, attr, None) is mod:
                 delattr(parent, attr)
-    mod = parent = mods = None
+    mod = parent = None
+    del mods
     import gc
 
     gc.collect()
