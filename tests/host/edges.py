@@ -15,10 +15,10 @@ from fireice.solo import Solitaire
 GAP = 200  # ms between two inputs
 
 
-def random_duel(seed, position=START):
-    """(moves, result) of a game of uniformly random legal moves."""
+def random_play(game, seed):
+    """(moves, result): game played to its end by uniformly random legal
+    moves (a duel, or a solitaire's captures)."""
     rnd = random.Random(seed)
-    game = Duel(position)
     buf = bytearray(600)
     moves = []
     while True:
@@ -29,6 +29,11 @@ def random_duel(seed, position=START):
         moves.append((buf[2 * k], buf[2 * k + 1]))
         game.push(*moves[-1])
     return moves, game.result
+
+
+def random_duel(seed, position=START):
+    """(moves, result) of a game of uniformly random legal moves."""
+    return random_play(Duel(position), seed)
 
 
 def longest_duel(games=300, seed=0):
@@ -87,19 +92,9 @@ def _solve(game, dead, buf):
 def lost_solitaire(seed=0):
     """(deal seed, position, captures) of random play that loses."""
     for s in range(seed, seed + 50):
-        rnd = random.Random(s)
         pos = deal(s)
-        game = Solitaire(pos)
-        buf = bytearray(600)
-        moves = []
-        while True:
-            n = legal_moves(game, buf)
-            if not n:
-                break
-            k = rnd.randrange(n)
-            moves.append((buf[2 * k], buf[2 * k + 1]))
-            game.push(*moves[-1])
-        if game.result == 5:
+        moves, result = random_play(Solitaire(pos), s)
+        if result == 5:
             return s, pos, moves
     raise AssertionError("no lost game")
 
