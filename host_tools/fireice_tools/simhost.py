@@ -28,9 +28,11 @@ PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
 BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.defaults)
 # the board's heap budget (README, "Memory"): every mode runs in it
-HEAP = "72k"
-# the .py sources are compiled in the heap itself, so they need more
-HEAP_SOURCE = "256k"
+HEAP = "64k"
+# with the code in the heap (fireice_tools.firmware.micropython_cmd): the
+# .mpy files as a Pico running `fireice flash`'s files has them, and the .py
+# sources compiled there
+HEAP_CODE = {"heap": "96k", "source": "256k"}
 MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skipped unread
 # ms of virtual time, about 23 days: the firmware keeps its times in 32-bit
 # arrays, and the unix port's ticks_diff does not wrap them as a Pico's does
@@ -299,12 +301,13 @@ class Host:
         self.run_to(self.now + RUN_ON_MS)
 
 
-def board_command(front=None, flash=None, seed=0, heapsize=None, source=False):
-    """(argv, env, cwd) of the MicroPython process that is the board (heapsize:
-    HEAP by default, HEAP_SOURCE for the sources)."""
-    heapsize = heapsize or (HEAP_SOURCE if source else HEAP)
-    argv, env, cwd = firmware.micropython_cmd(heapsize, source=source)
-    argv += ["-m", "fireboard.simboard", "--seed", str(seed)]
+def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom"):
+    """(argv, env, cwd) of the MicroPython process that is the board, its
+    code where `code` says (fireice_tools.firmware.micropython_cmd); heapsize:
+    HEAP by default, or HEAP_CODE's for the code in the heap."""
+    heapsize = heapsize or HEAP_CODE.get(code, HEAP)
+    argv, env, cwd = firmware.micropython_cmd(heapsize, "fireboard.simboard", code)
+    argv += ["--seed", str(seed)]
     if flash:
         os.makedirs(flash, exist_ok=True)
     else:
@@ -379,9 +382,9 @@ def die_with_parent():
     return setup
 
 
-def run_headless(stdin, front=None, flash=None, seed=0, heapsize=None, source=False):
+def run_headless(stdin, front=None, flash=None, seed=0, heapsize=None, code="rom"):
     """JSON lines from stdin to the board; returns the board's exit status."""
-    argv, env, cwd = board_command(front, flash, seed, heapsize, source)
+    argv, env, cwd = board_command(front, flash, seed, heapsize, code)
     board = subprocess.Popen(
         argv,
         env=env,

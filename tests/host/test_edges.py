@@ -21,24 +21,14 @@ from fireice.geom import START, hole_name
 FRONTS = ["digital", "colour"]
 SMALL = HEAP  # the heap the virtual board ships with (64 KB)
 BIG = "512k"
-# Worst cases that do not fit in 64 KB yet (bench/bench_heap.py measures
-# what each needs): expected to fail there, strictly (a pass is news that
-# the mark must go), and run in a 96 KB heap to show the rest is right.
-# See the README, "Memory".
-SHORT = set()
 
 
 def heaps(case):
-    """pytest params (front, heap) of a case on both front ends."""
-    out = []
-    for front in FRONTS:
-        if (case, front) in SHORT:
-            why = "%s on %s: not in 64 KB yet" % (case, front)
-            out.append(pytest.param(front, SMALL, marks=pytest.mark.xfail(strict=True, reason=why)))
-            out.append(pytest.param(front, "96k"))
-        else:
-            out.append(pytest.param(front, SMALL))
-    return out
+    """pytest params (front, heap) of a case: both front ends, in the heap
+    the virtual board ships with. (Cases that did not fit yet were marked
+    here, to fail strictly in it and pass in more; none is left: README,
+    "Memory".)"""
+    return [pytest.param(front, SMALL, id=front) for front in FRONTS]
 
 
 def twin(inputs, front, tmp_path, small=SMALL, **kw):
