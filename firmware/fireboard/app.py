@@ -11,8 +11,8 @@ except ImportError:  # CPython
     from fireice.compat import ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sensing import Debouncer, DigitalScanner
-from fireboard.tracker import Tracker
+from fireboard.sense.digital import Debouncer, DigitalScanner
+from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
 
@@ -62,7 +62,7 @@ class Button:
 class App:
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
-        configuration; games: the game records on flash (fireboard.games);
+        configuration; games: the game records on flash (fireboard.records.games);
         emit(event_dict): where events go (USB, or the simulator's output);
         scanner: the sensor front end, when start-up made it already (the
         colour one, to calibrate it)."""
@@ -73,7 +73,7 @@ class App:
         if scanner is not None:
             self.scanner = scanner
         elif cfg["front"] == "colour":
-            from fireboard.colour import scanner
+            from fireboard.sense.colour import scanner
 
             self.scanner = scanner(hw, cfg)
         else:
@@ -99,7 +99,7 @@ class App:
         self.hold = False  # the lights show a test frame, not the game
         self.walk_ms = 0  # LED walk: ms per LED (while hold)
         self.walk_at = 0
-        self.asked = None  # new-game settings asked for over USB (fireboard.usb)
+        self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
 
@@ -108,14 +108,14 @@ class App:
     def begin(self, now, game, problem=None, new=False):
         """First scan, then the game from gamefiles.start() (done before the
         App is built, so the record code is gone again): a saved game to
-        play on, or a new one to set up (new=True). The code is in fireboard.begin, loaded for
+        play on, or a new one to set up (new=True). The code is in fireboard.track.begin, loaded for
         it."""
         from fireice import forget
 
         for again in (True, False):
             failed = True
             try:
-                from fireboard.begin import begin
+                from fireboard.track.begin import begin
 
                 begin(self, now, game, problem, new)
                 failed = False
@@ -125,12 +125,12 @@ class App:
                     raise
             finally:
                 begin = None
-                forget("fireboard.begin", failed=failed)
+                forget("fireboard.track.begin", failed=failed)
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
-        game in play goes on, its record untouched (fireboard.newgame does
+        game in play goes on, its record untouched (fireboard.records.newgame does
         it, loaded for it)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
@@ -138,7 +138,7 @@ class App:
 
         failed = True
         try:
-            from fireboard import newgame
+            from fireboard.records import newgame
 
             newgame.start(self, mode, handicap, side, seed, position, to_move)
             failed = False
@@ -147,15 +147,15 @@ class App:
         finally:
             newgame = None
             forget(
-                "fireboard.newgame",
+                "fireboard.records.newgame",
                 "fireice.seeded",
                 "fireice.rec",
-                "fireboard.files",
+                "fireboard.records.files",
                 failed=failed,
             )
 
     def start_asked(self):
-        """The new game asked for over USB (fireboard.usbplay sets asked; the
+        """The new game asked for over USB (fireboard.links.cmd_play sets asked; the
         game is made once the command code is gone)."""
         settings = self.asked
         self.asked = None
@@ -247,13 +247,13 @@ class App:
     def undo(self):
         """Take back the last move: saved first, then announced; if the
         record cannot be rewritten, the move stays and that is said
-        (fireboard.takeback does it, loaded for it)."""
-        from fireboard.takeback import undo
+        (fireboard.track.takeback does it, loaded for it)."""
+        from fireboard.track.takeback import undo
         from fireice import forget
 
         undo(self)
         undo = None
-        forget("fireboard.takeback")
+        forget("fireboard.track.takeback")
 
     def _save(self, write, arg):
         # a record write, once more after a collection if memory ran out

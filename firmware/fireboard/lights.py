@@ -10,7 +10,7 @@ except ImportError:  # CPython
 
 from fireice.geom import LINES, TARGETS
 
-# tracker phases (fireboard.tracker)
+# tracker phases (fireboard.track.tracker)
 _LIFTED = const(1)
 _LANDED = const(2)
 _BOTH = const(3)
@@ -48,7 +48,7 @@ class Lights:
         cap = cfg["led_cap_ma"][front]
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
-        # (fireboard.config keeps both positive; max() all the same)
+        # (fireboard.config.check keeps both positive; max() all the same)
         self._allowed = max(0, int((cap - _N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"]))
         self._ch10 = int(cfg["led_channel_ma"] * 10)
         self.frames = 0  # frames sent

@@ -15,8 +15,8 @@ class Clock:
 
 def board(front):
     from fireboard.board import start
-    from fireboard.memstore import MemStore
-    from fireboard.simhw import Hardware
+    from simboard.memstore import MemStore
+    from simboard.hw import Hardware
 
     events = []
     app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), events.append, 0, front)

@@ -7,9 +7,10 @@ import os
 
 import pytest
 
-from fireboard import config, defaults
-from fireboard.defaults import DEFAULTS
-from fireboard.memstore import MemStore
+from fireboard.config import check as config
+from fireboard.config import load as config_load
+from fireboard.config.defaults import DEFAULTS
+from simboard.memstore import MemStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -97,16 +98,16 @@ def test_bad_settings_are_named(over, words):
 def test_a_bad_config_file_is_set_aside_and_the_board_runs_on_defaults():
     store = MemStore()
     store.write("config.json", '{"front": "sonar"}')
-    cfg, problem = defaults.load(store)
+    cfg, problem = config_load.load(store)
     assert cfg == config.merged({}) and "sonar" in problem
     assert "set aside as config.json.invalid" in problem
     assert store.read("config.json") is None
     assert store.read("config.json.invalid") == '{"front": "sonar"}'
     store.write("config.json", "{not json")
-    cfg, problem = defaults.load(store)
+    cfg, problem = config_load.load(store)
     assert cfg == config.merged({}) and "config.json.invalid.2" in problem
     store.write("config.json", '{"brightness": 40}')
-    cfg, problem = defaults.load(store)
+    cfg, problem = config_load.load(store)
     assert cfg["brightness"] == 40 and problem is None
 
 
