@@ -1,14 +1,8 @@
 # The board: sensors, tracker, game record, buttons and lights wired together.
 # tick(now) is one pass of the main loop: scan, debounce, track, render.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
-try:
-    import micropython
-except ImportError:  # CPython
-    from fireice.compat import micropython  # type: ignore[no-redef]
-try:
-    from time import ticks_diff  # type: ignore[attr-defined]
-except ImportError:  # CPython
-    from fireice.compat import ticks_diff
+import micropython
+from fireice.ticks import ticks_diff
 
 from fireboard.lights import Lights
 from fireboard.sense.digital import Debouncer, DigitalScanner
@@ -110,22 +104,9 @@ class App:
         App is built, so the record code is gone again): a saved game to
         play on, or a new one to set up (new=True). The code is in fireboard.track.begin, loaded for
         it."""
-        from fireice import forget
+        from fireboard.mem import job
 
-        for again in (True, False):
-            failed = True
-            try:
-                from fireboard.track.begin import begin
-
-                begin(self, now, game, problem, new)
-                failed = False
-                break
-            except MemoryError:
-                if not again:
-                    raise
-            finally:
-                begin = None
-                forget("fireboard.track.begin", failed=failed)
+        job("fireboard.track.begin", "begin", self, now, game, problem, new)
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If
@@ -134,25 +115,24 @@ class App:
         it, loaded for it)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
-        from fireice import forget
+        from fireboard.mem import job
 
-        failed = True
         try:
-            from fireboard.records import newgame
-
-            newgame.start(self, mode, handicap, side, seed, position, to_move)
-            failed = False
+            job(
+                "fireboard.records.newgame",
+                "start",
+                self,
+                mode,
+                handicap,
+                side,
+                seed,
+                position,
+                to_move,
+                also=("fireice.seeded", "fireice.rec", "fireboard.records.files"),
+                tries=1,
+            )
         except MemoryError as e:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
-        finally:
-            newgame = None
-            forget(
-                "fireboard.records.newgame",
-                "fireice.seeded",
-                "fireice.rec",
-                "fireboard.records.files",
-                failed=failed,
-            )
 
     def start_asked(self):
         """The new game asked for over USB (fireboard.links.cmd_play sets asked; the
@@ -248,12 +228,9 @@ class App:
         """Take back the last move: saved first, then announced; if the
         record cannot be rewritten, the move stays and that is said
         (fireboard.track.takeback does it, loaded for it)."""
-        from fireboard.track.takeback import undo
-        from fireice import forget
+        from fireboard.mem import job
 
-        undo(self)
-        undo = None
-        forget("fireboard.track.takeback")
+        job("fireboard.track.takeback", "undo", self, tries=1)
 
     def _save(self, write, arg):
         # a record write, once more after a collection if memory ran out

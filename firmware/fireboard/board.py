@@ -4,7 +4,9 @@
 import json
 import sys
 
-from fireice import forget
+from fireboard.mem import forget, job
+
+_FILES = ("fireboard.records.files",)
 
 
 # what start-up loads for the job (dropped again if memory runs out)
@@ -76,23 +78,11 @@ def _settings(store, front):
 
 
 def _calibrate(scan, store):
-    from fireboard.sense import calib
-
-    try:
-        return calib.at_start(scan, store)
-    finally:
-        calib = None
-        forget("fireboard.sense.calib", "fireboard.records.files")
+    return job("fireboard.sense.calib", "at_start", scan, store, also=_FILES, tries=1)
 
 
 def _game(games, seed):
-    from fireboard.records import resume as gamefiles
-
-    try:
-        return gamefiles.start(games, seed)
-    finally:
-        gamefiles = None
-        forget("fireboard.records.resume", "fireboard.records.files")
+    return job("fireboard.records.resume", "start", games, seed, also=_FILES, tries=1)
 
 
 def _app(hw, cfg, games, emit, seed, scan):

@@ -2,23 +2,11 @@
 # side (49 Fire, 50 Ice). Frames are composed in hole order as RGB, then
 # mapped to the LED chain, dimmed to the brightness and to the current cap,
 # and sent to the strip only when they differ from the last one sent.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
+from fireboard.track.phases import BOTH, ERROR, LANDED, LIFTED, OVER, RESTORE, SETUP, VICTIM
 from fireice.geom import LINES, TARGETS
-
-# tracker phases (fireboard.track.tracker)
-_LIFTED = const(1)
-_LANDED = const(2)
-_BOTH = const(3)
-_VICTIM = const(4)
-_ERROR_PHASE = const(5)
-_RESTORE = const(6)
-_SETUP = const(7)
-_OVER = const(8)
 
 _N = const(51)
 _TURN_FIRE = const(49)
@@ -85,14 +73,14 @@ class Lights:
             return True
         phase = t.phase
         duel = g.duel
-        if duel and phase != _SETUP:
+        if duel and phase != SETUP:
             self._control(g)
-        if phase == _OVER:
+        if phase == OVER:
             self._over(g, blink)
             return True
-        if g.to_move and phase != _SETUP:
+        if g.to_move and phase != SETUP:
             self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move])
-        if phase == _LIFTED:
+        if phase == LIFTED:
             # where the lifted peg may go (duel: empty holes; solitaire: the
             # other colour's pegs it can capture)
             h = t.h
@@ -103,12 +91,12 @@ class Lights:
                 if g.cells[x] == want:
                     self._put(x, _SIDE[s])
             self._put(h, _SIDE[s], 1)
-        elif phase == _LANDED:
+        elif phase == LANDED:
             s = g.to_move
             self._put(t.t, _SIDE[s], 1)
             self._put(t.h, _SIDE[3 - s], 4 if blink else 2)  # the fill goes here
             self._blinks = True
-        elif phase == _VICTIM:
+        elif phase == VICTIM:
             # the pegs that can capture the lifted one
             v = g.cells[t.h]
             for k in range(12 * t.h, 12 * t.h + 12):
@@ -117,10 +105,10 @@ class Lights:
                 if c == 3 - v and (not g.to_move or g.to_move == c):
                     self._put(y, _SIDE[c], 4 if blink else 1)
             self._blinks = True
-        elif phase == _BOTH:
+        elif phase == BOTH:
             self._put(t.h, _SIDE[g.cells[t.h]], 1)
             self._put(t.t, _SIDE[g.cells[t.t]], 1)
-        elif phase == _ERROR_PHASE or phase == _RESTORE or phase == _SETUP:
+        elif phase == ERROR or phase == RESTORE or phase == SETUP:
             self._fixes(t, blink)
             self._blinks = True
         return True

@@ -19,7 +19,7 @@ import os
 import sys
 
 from simboard.hw import Hardware
-from fireice import forget
+from fireboard.mem import forget
 
 
 class Board:

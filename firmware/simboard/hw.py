@@ -3,10 +3,7 @@
 # fireboard.hw.rp2 on a Pico), the sensors reading what the host says
 # stands in each hole. Driven by simboard.board (headless) or
 # simboard.device (`fireice sim --pty`).
-try:
-    import micropython
-except ImportError:  # CPython
-    from fireice.compat import micropython  # type: ignore[no-redef]
+import micropython
 
 from array import array
 

@@ -1,10 +1,7 @@
 # Idle time on the virtual board: simboard.board asks next_scan which
 # scan must run next, and skips those between that provably change nothing.
 # Loaded for one question, then forgotten: no room taken while the board works.
-try:
-    from time import ticks_diff  # type: ignore[attr-defined]
-except ImportError:  # CPython
-    from fireice.compat import ticks_diff
+from fireice.ticks import ticks_diff
 
 from os import getenv
 

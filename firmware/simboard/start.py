@@ -12,7 +12,7 @@ import gc
 import os
 import sys
 
-from fireice import forget
+from fireboard.mem import forget
 
 
 def reset(board):

@@ -12,7 +12,7 @@ def load(store, name="config.json"):
     if store.size(name) == -1:
         return defaults.copy(), None  # (the file checker not even loaded)
     from fireboard.records import files
-    from fireice import forget
+    from fireboard.mem import forget
 
     try:
         text = files.read(store, name, 1024)

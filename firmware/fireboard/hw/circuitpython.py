@@ -9,7 +9,7 @@
 #                        already dimmed and capped; sent as GRB (WS2812B)
 #   hw.settle_us(us)     busy-waits (microcontroller.delay_us)
 #   hw.ticks_ms()        milliseconds, wrapping at 2**30 like MicroPython's
-#                        time.ticks_ms, for fireice.compat.ticks_diff
+#                        time.ticks_ms, for fireice.ticks.ticks_diff
 #
 # Pins: a number in the configuration is the RP2040's GPIO number, taken as
 # microcontroller.pin.GPIO<n>. On a Pico that is the GP<n> printed on the

@@ -25,7 +25,7 @@ def calib(app, arg):
     elif w == ["store"]:
         from fireboard.sense import calib as c
         from fireboard.links.cmd_set import store_setting
-        from fireice import forget
+        from fireboard.mem import forget
 
         app.games.store.write(c.NAME, c._json(s.base), 3)
         forget("fireboard.sense.calib")

@@ -14,7 +14,7 @@ def store_setting(app, key, value):
     """Check the setting and keep it in config.json; returns the value it
     takes (ConfigError names a bad setting)."""
     from fireboard.config.check import changed
-    from fireice import forget
+    from fireboard.mem import forget
 
     # checked with every other setting as the board runs
     new = changed(app.cfg, key, value)

@@ -3,9 +3,8 @@
 import gc
 
 from fireboard.links.table import no_arg
+from fireboard.track import phases
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name
-
-_PHASES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setup", "over")
 
 
 def status(app, arg):
@@ -23,10 +22,10 @@ def status(app, arg):
         "to_move": SIDE_NAMES[g.to_move] if g else None,
         "result": RESULT_NAMES[g.result] if g else None,
         "moves": g.ply if g else 0,
-        "phase": _PHASES[t.phase],
+        "phase": phases.NAMES[t.phase],
         "heap_free": gc.mem_free() if hasattr(gc, "mem_free") else None,
     }
-    if 5 <= t.phase <= 7:  # error, restore, setup: what the lights ask for
+    if phases.ERROR <= t.phase <= phases.SETUP:  # error, restore, setup: what the lights ask for
         from fireice.geom import position_str
 
         st["fix"] = hole_name(t.fix) if t.fix != 255 else None

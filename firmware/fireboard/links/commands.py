@@ -8,9 +8,10 @@
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
-from fireice import forget
+from fireboard.mem import forget
 from fireboard.links.table import TABLE, CommandError
 from fireice.geom import FireIceError
+
 
 def handle(app, text, out):
     """Answer one command line. The command's module, and what it loads,

@@ -3,14 +3,8 @@
 # fireboard.links.commands (loaded when a line comes, forgotten when the console has
 # been quiet a while). Ctrl-C is not a byte the firmware sees: MicroPython
 # turns it into KeyboardInterrupt, so the REPL (and mpremote) still work.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const
-try:
-    from time import ticks_diff  # type: ignore[attr-defined]
-except ImportError:  # CPython
-    from fireice.compat import ticks_diff
+from micropython import const
+from fireice.ticks import ticks_diff
 
 import gc
 import select
@@ -69,7 +63,7 @@ class Console:
                 self.long = True
                 self.n = 0
         if self.handler is not None and ticks_diff(now, self.last) > self.quiet_ms:
-            from fireice import forget
+            from fireboard.mem import forget
 
             self.handler = None
             forget("fireboard.links.commands", "fireboard.links.table")
@@ -81,7 +75,7 @@ class Console:
         except UnicodeError:
             self.out({"re": None, "error": "a command line is UTF-8 text"})
             return
-        from fireice import forget
+        from fireboard.mem import forget
 
         try:
             if self.handler is None:

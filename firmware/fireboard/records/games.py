@@ -35,7 +35,8 @@ class Games:
         the record on flash and these tags as they were, if it cannot."""
         if self.tags is None:  # its record could not be started
             raise OSError(NO_RECORD)
-        from fireice import forget, rec
+        from fireboard.mem import forget
+        from fireice import rec
 
         tags = [t for t in self.tags if t[0] != "Result"]
         if game.result:

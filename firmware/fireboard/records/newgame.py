@@ -5,7 +5,7 @@
 from fireboard.records.games import ARCHIVE, CURRENT, NEXT
 from fireboard.records.store import FULL
 from fireice.geom import GAME, START, FireIceError
-from fireice import forget
+from fireboard.mem import forget
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
 LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)

@@ -5,7 +5,7 @@
 # so the heap holds one line, never the whole text, however long the game.
 from fireboard.records.games import ARCHIVE, CURRENT, NEXT
 from fireice.geom import RESULT_NAMES, FireIceError
-from fireice import forget
+from fireboard.mem import forget
 
 
 def start(games, seed=0):

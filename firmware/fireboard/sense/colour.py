@@ -1,9 +1,6 @@
 # The colour-aware front end: linear hall sensors through analog muxes into
 # the ADC. Loaded only on a board built with it.
-try:
-    import micropython
-except ImportError:  # CPython
-    from fireice.compat import micropython  # type: ignore[no-redef]
+import micropython
 
 from array import array
 

@@ -3,15 +3,9 @@
 # A scan fills a bytearray of 49 hole states: 0 empty, 1 Fire, 2 Ice (colour
 # front end), 3 occupied by a peg of unknown colour (digital front end).
 # Select lines step in Gray-code order so one pin changes per step.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
-try:
-    from time import ticks_diff  # type: ignore[attr-defined]
-except ImportError:  # CPython
-    from fireice.compat import ticks_diff
+import micropython
+from micropython import const
+from fireice.ticks import ticks_diff
 
 from array import array
 

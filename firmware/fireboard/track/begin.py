@@ -1,6 +1,7 @@
 # The board's first steps once the App is made (App.begin): the colour front
 # end's baselines (measured at start, fireboard.sense.calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
+from fireboard.track.phases import ERROR
 
 
 def begin(app, now, game, problem, new):
@@ -19,7 +20,7 @@ def begin(app, now, game, problem, new):
         return app._started(game)
     t.start(game, setup=False)
     t.update(app.deb.stable)
-    if t.phase == 5:  # error
+    if t.phase == ERROR:
         # many pegs away (a board set up from scratch): show them all
         t.events.clear()
         t.start(game, setup=True)

@@ -1,16 +1,7 @@
 # The tracker's solitaire part: loaded only while a solitaire is played.
 # track() is Tracker.update's step for a solitaire (see fireboard.track.tracker).
-try:
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const
-
+from fireboard.track.phases import LIFTED, BOTH, VICTIM
 from fireice.geom import TARGETS, hole_name
-
-# tracker phases (fireboard.track.tracker)
-_LIFTED = const(1)
-_BOTH = const(3)
-_VICTIM = const(4)
 
 
 def track(self, g, p, n):
@@ -24,14 +15,14 @@ def track(self, g, p, n):
                 y = self.pend_t if x == self.pend_h else self.pend_h
                 why = g.check(x, y)
                 return self._error(y, why) if why else self._commit(x, y)
-            # the peg may capture (_LIFTED), or be captured (_VICTIM)?
+            # the peg may capture (LIFTED), or be captured (VICTIM)?
             s = cells[x]
             for k in range(12 * x, 12 * x + 12):
                 y = TARGETS[k]
                 if cells[y] == 3 - s:
                     if not g.to_move or g.to_move == s:
-                        return self._set(_LIFTED, x)
-                    return self._set(_VICTIM, x)
+                        return self._set(LIFTED, x)
+                    return self._set(VICTIM, x)
             return self._error(x, "%s can neither capture nor be captured now" % hole_name(x))
     elif n == 2:
         a = d[0]
@@ -40,7 +31,7 @@ def track(self, g, p, n):
             if g.check(a, b) is None or g.check(b, a) is None:
                 self.pend_h = a
                 self.pend_t = b
-                return self._set(_BOTH, a, b)
+                return self._set(BOTH, a, b)
             return self._error(
                 b, "%s and %s cannot capture each other" % (hole_name(a), hole_name(b))
             )

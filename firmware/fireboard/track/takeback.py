@@ -1,4 +1,5 @@
 # Taking back the last move (App.undo): loaded for the job, forgotten after.
+from fireboard.track.phases import SETUP
 from fireice.geom import FireIceError
 
 
@@ -7,7 +8,7 @@ def undo(app):
     record cannot be rewritten, the move stays and that is said."""
     t = app.tracker
     g = t.game
-    if t.phase == 7:  # setup
+    if t.phase == SETUP:
         app._out({"ev": "error", "reason": "no move to take back before the game starts"})
         return
     app._drain()

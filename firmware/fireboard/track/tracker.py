@@ -6,26 +6,11 @@
 # having completed a move, or something wrong, with the way back. Only what a
 # presence-only front end cannot see (which peg went where) is remembered
 # between updates: the move on its way (pend_h -> pend_t).
-try:
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const
+from micropython import const
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
 
-# phases
-_IDLE = const(0)  # the pegs match the game
-_LIFTED = const(1)  # one peg that may move is up (h)
-_LANDED = const(2)  # duel: it stands on a legal hole t, h waits for the fill
-_BOTH = const(3)  # solitaire: capturer and captured are both up (h, t)
-_VICTIM = const(4)  # solitaire: a peg that can be captured is up (h)
-_ERROR = const(5)  # something is wrong: fix is the first thing to put right
-_RESTORE = const(6)  # after a takeback, back to the game's position
-_SETUP = const(7)  # a new game: put the pegs where they belong
-_OVER = const(8)  # the game has ended
-
-# (private constants cost no RAM; fireboard.lights, .solotrack, .app and
-# .report use the same numbers)
+from fireboard.track.phases import IDLE, LIFTED, LANDED, ERROR, RESTORE, SETUP, OVER
 
 _NONE = const(255)
 _A_PEG = ("a", "a fire", "an ice")
@@ -35,14 +20,14 @@ class Tracker:
     def __init__(self, colour):
         self.colour = colour  # the front end tells Fire from Ice
         self.game = None
-        self.phase = _SETUP
+        self.phase = SETUP
         self.h = _NONE
         self.t = _NONE
         self.pend_h = _NONE
         self.pend_t = _NONE
-        self.fix = _NONE  # _ERROR, _RESTORE, _SETUP: the hole to put right first
+        self.fix = _NONE  # ERROR, RESTORE, SETUP: the hole to put right first
         self.fix_kind = 0  # 1 remove a peg, 2 put a peg, 3 change its colour
-        self.all_fixes = False  # _SETUP shows every fix at once
+        self.all_fixes = False  # SETUP shows every fix at once
         self.reason = None
         self.target = bytearray(49)  # the position the lights guide to
         self.p = self.target  # the pegs last seen
@@ -57,7 +42,7 @@ class Tracker:
         self.game = game
         self.waypoint = None
         self.h = self.t = self.pend_h = self.pend_t = _NONE
-        self.phase = _SETUP if setup else _IDLE
+        self.phase = SETUP if setup else IDLE
         self.reason = None
         self.version += 1
 
@@ -88,25 +73,25 @@ class Tracker:
         if g is None:
             return
         self.p = p
-        if g.result and self.phase != _SETUP:
-            return self._set(_OVER)
+        if g.result and self.phase != SETUP:
+            return self._set(OVER)
         if self.waypoint is not None:
             if self._diff(self.waypoint, p):
-                return self._guide(_RESTORE, self.waypoint, False)
+                return self._guide(RESTORE, self.waypoint, False)
             self.waypoint = None
         n = self._diff(g.cells, p)
-        if self.phase == _SETUP or self.phase == _RESTORE:
+        if self.phase == SETUP or self.phase == RESTORE:
             if n:
-                return self._guide(self.phase, g.cells, self.phase == _SETUP)
-            self._set(_IDLE)
+                return self._guide(self.phase, g.cells, self.phase == SETUP)
+            self._set(IDLE)
             self.events.append({"ev": "ready", "to": SIDE_NAMES[g.to_move]})
             if g.result:
-                return self._set(_OVER)
+                return self._set(OVER)
             self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
             return
         if n == 0:
             self.pend_h = self.pend_t = _NONE
-            return self._set(_IDLE)
+            return self._set(IDLE)
         if g.duel:
             self._duel(g, p, n)
         else:
@@ -123,7 +108,7 @@ class Tracker:
             x = d[0]
             if cells[x] == s and p[x] == 0:
                 self.pend_h = self.pend_t = _NONE
-                return self._set(_LIFTED, x)
+                return self._set(LIFTED, x)
             if not self.colour and x == self.pend_t:
                 # the fill is in: the hole left reads occupied again
                 return self._commit(self.pend_h, x)
@@ -145,7 +130,7 @@ class Tracker:
                         )
                     self.pend_h = a
                     self.pend_t = b
-                    return self._set(_LANDED, a, b)
+                    return self._set(LANDED, a, b)
                 if self.colour and p[a] == o and p[b] == s and not why:
                     return self._commit(a, b)
         # Something else. A move on its way, and a peg where its fill is not?
@@ -195,10 +180,10 @@ class Tracker:
             ev.append(
                 {"ev": "result", "result": RESULT_NAMES[g.result], "islands": islands_str(line)}
             )
-            self._set(_OVER)
+            self._set(OVER)
         else:
             ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
-            self._set(_IDLE)
+            self._set(IDLE)
 
     def _control(self, was):
         # a control event for each island whose controller changed; was:
@@ -224,7 +209,7 @@ class Tracker:
         if landed:
             target[self.pend_h] = 0
             target[self.pend_t] = g.to_move
-        self._guide(_ERROR, target, False)
+        self._guide(ERROR, target, False)
         if reason is None:
             hole = h = self.fix
             if h == _NONE:
@@ -297,5 +282,5 @@ class Tracker:
             w[h] = 0
             w[t] = 0
             self.waypoint = w
-        self.phase = _RESTORE
+        self.phase = RESTORE
         self.version += 1
