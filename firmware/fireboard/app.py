@@ -5,7 +5,8 @@ import micropython
 from fireice.ticks import ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sense.digital import Debouncer, DigitalScanner
+from fireboard.sense import fronts
+from fireboard.sense.debounce import Debouncer
 from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
@@ -58,25 +59,14 @@ class App:
         """hw: the hardware backend (output, input, adc, strip); cfg: the
         configuration; games: the game records on flash (fireboard.records.games);
         emit(event_dict): where events go (USB, or the simulator's output);
-        scanner: the sensor front end, when start-up made it already (the
-        colour one, to calibrate it)."""
+        scanner: the sensor front end's scanner, when start-up made it
+        already (to calibrate it); else the configuration's front end
+        (fireboard.sense.fronts) makes it."""
         self.cfg = cfg
         self.emit = emit
         self.seed = seed
         pins = cfg["pins"]
-        if scanner is not None:
-            self.scanner = scanner
-        elif cfg["front"] == "colour":
-            from fireboard.sense.colour import scanner
-
-            self.scanner = scanner(hw, cfg)
-        else:
-            self.scanner = DigitalScanner(
-                [hw.output(p) for p in pins["mux_select"]],
-                [hw.input(p) for p in pins["digital_mux_out"]],
-                cfg["active_low"],
-                cfg["sensor_map"],
-            )
+        self.scanner = scanner or fronts.scanner(hw, cfg)
         self.raw = bytearray(49)
         self.deb = Debouncer(cfg["debounce_ms"])
         self.tracker = Tracker(self.scanner.colour)

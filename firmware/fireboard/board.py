@@ -39,11 +39,11 @@ def start(store, make_hw, emit, seed=0, front=None):
 
     cfg, problem = _twice(_settings, store, front)
     hw = scan = None
-    if cfg["front"] == "colour":  # the sensors' empty readings, while the heap is empty
-        from fireboard.sense.colour import scanner
+    from fireboard.sense import fronts
 
+    if fronts.calibrates(cfg["front"]):  # the sensors' empty readings, while the heap is empty
         hw = make_hw(cfg)
-        scan = scanner(hw, cfg)
+        scan = fronts.scanner(hw, cfg)
         said = _twice(_calibrate, scan, store)
         if said:
             problem = problem + "; " + said if problem else said

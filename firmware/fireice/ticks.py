@@ -20,10 +20,11 @@ def _add30(a, b):
 
 
 def _ms30():
-    ns = getattr(time, "monotonic_ns", None)
-    if ns is not None:
-        return (ns() // 1000000) & (_PERIOD - 1)
-    return int(getattr(time, "monotonic")() * 1000) & (_PERIOD - 1)
+    clock = getattr(time, "monotonic_ns", None)
+    if clock is not None:
+        return (clock() // 1000000) & (_PERIOD - 1)
+    clock = getattr(time, "monotonic", None)  # (a float: no heap to spare on a board)
+    return int(clock() * 1000) & (_PERIOD - 1) if clock else 0
 
 
 ticks_diff = getattr(time, "ticks_diff", diff30)

@@ -10,6 +10,7 @@ import pytest
 from fireboard.config import check as config
 from fireboard.config import load as config_load
 from fireboard.config.defaults import DEFAULTS
+from fireboard.sense import fronts
 from simboard.memstore import MemStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -36,9 +37,9 @@ def test_the_limits_are_the_hardwares_own():
     """The LED cap can be lowered, never raised past the USB budget; the
     current model never set below the LEDs' own figures."""
     power = load("power.json")
-    for k, front in enumerate(config.FRONTS):
+    for front in fronts.names():
         cap = power["led_cap_ma"][front]
-        assert config.LED_CAP_MA[k] == cap
+        assert fronts.cap_ma(front) == cap
         config.merged({"led_cap_ma": {front: cap}})
         with pytest.raises(config.ConfigError):
             config.merged({"led_cap_ma": {front: cap + 1}})
@@ -123,10 +124,10 @@ def test_the_leds_never_draw_more_than_the_usb_budget():
         def write(self, out):
             self.out = bytes(out)
 
-    for front in config.FRONTS:
+    for front in fronts.names():
         for idle in (1.0, 2.0):
             for channel in (12.0, 20):
-                cap = config.LED_CAP_MA[config.FRONTS.index(front)]
+                cap = fronts.cap_ma(front)
                 cfg = config.merged(
                     {
                         "brightness": 255,

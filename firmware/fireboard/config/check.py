@@ -6,11 +6,11 @@
 # more than the USB budget, or stop the board from starting.
 import json
 
-FRONTS = ("digital", "colour")
-# hardware/power.json: the most of the USB budget left for the LEDs (digital,
-# colour); its current model's figures are the low ends of led_idle_ma and
-# led_channel_ma below
-LED_CAP_MA = (390, 250)
+from fireboard.sense import fronts
+
+# The front ends, with the most of the USB budget each leaves for the LEDs
+# (hardware/power.json), are fireboard.sense.fronts's; the current model's
+# figures are the low ends of led_idle_ma and led_channel_ma below.
 CAP_MIN_MA = 120  # above the LEDs' idle draw (51 x 2 mA at most)
 
 # setting, low, high, flat in one tuple (its names are interned strings):
@@ -35,8 +35,9 @@ def _whole(v):
 def validate(cfg):
     """Raise ConfigError naming the first bad setting of a whole
     configuration (every key there, as merged() makes it)."""
-    if cfg["front"] not in FRONTS:
-        raise ConfigError("front must be digital or colour, not %r" % (cfg["front"],))
+    names = fronts.names()
+    if cfg["front"] not in names:
+        raise ConfigError("front must be %s, not %r" % (" or ".join(names), cfg["front"]))
     w = _RANGES
     for k in range(0, len(w), 3):
         key = w[k]
@@ -71,12 +72,14 @@ def validate(cfg):
             used[p] = key
     if pins["adc"] not in (26, 27, 28):
         raise ConfigError("pins.adc must be 26, 27 or 28 (an ADC pin)")
-    for k in (0, 1):
-        v = cfg["led_cap_ma"][FRONTS[k]]
-        if not _whole(v) or not CAP_MIN_MA <= v <= LED_CAP_MA[k]:
+    caps = cfg["led_cap_ma"]
+    for name in names:
+        most = fronts.cap_ma(name)
+        v = caps.get(name, most)
+        if not _whole(v) or not CAP_MIN_MA <= v <= most:
             raise ConfigError(
                 "led_cap_ma.%s must be %d..%d mA (the USB budget left for the LEDs), not %r"
-                % (FRONTS[k], CAP_MIN_MA, LED_CAP_MA[k], v)
+                % (name, CAP_MIN_MA, most, v)
             )
     for key, n in (("led_map", 51), ("sensor_map", 49)):
         v = cfg[key]

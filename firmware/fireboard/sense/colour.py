@@ -4,7 +4,7 @@ import micropython
 
 from array import array
 
-from fireboard.sense.digital import _GRAY, _GRAY_BACK, select, slot_table
+from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
 
 def scanner(hw, cfg):
@@ -67,7 +67,7 @@ class ColourScanner:
             if i != self.island:
                 select(self.isel, self.island, i)
                 self.island = i
-            gray = _GRAY if forward else _GRAY_BACK
+            gray = GRAY if forward else GRAY_BACK
             for k in range(7):
                 c = gray[k]
                 if c != self.ch:
