@@ -1,57 +1,25 @@
-# The board: sensors, tracker, game record, buttons and lights wired together.
-# tick(now) is one pass of the main loop: scan, debounce, track, render.
+# The board: sensors, tracker, game record, buttons and lights wired together
+# (docs/architecture.md). tick(now) is one pass of the main loop: scan,
+# debounce, track, save and announce, the buttons, the parts, the lights.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
-import micropython
+#
+# Extension points, used without editing this file:
+# - app.parts: objects with tick(app, now), called once a pass, after the
+#   tracker and the buttons and before the lights (a hint, the engine's
+#   move, a network link);
+# - app.outputs: functions each event goes to, in order (the USB console
+#   or the virtual board's output first; a part that wants to see events
+#   adds one);
+# - the sensor front ends (fireboard.sense.fronts).
 from fireice.ticks import ticks_diff
 
 from fireboard.lights import Lights
 from fireboard.sense import fronts
+from fireboard.sense.buttons import LONG, Button
 from fireboard.sense.debounce import Debouncer
 from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
-
-
-# button events
-NONE = 0
-SHORT = 1
-LONG = 2
-
-
-class Button:
-    debounce_ms = 30
-
-    def __init__(self, pin, long_ms=1000):
-        self.pin = pin
-        self.long_ms = long_ms
-        self.down = False  # debounced state
-        self.level = 1
-        self.since = 0  # when the level last changed
-        self.pressed_at = 0
-        self.fired_long = False
-
-    @micropython.native  # a small frame on the C stack: no heap at all
-    def poll(self, now):
-        """NONE, SHORT (released after a short press) or LONG (held)."""
-        v = self.pin.value()
-        if v != self.level:
-            self.level = v
-            self.since = now
-            return NONE
-        if ticks_diff(now, self.since) < self.debounce_ms:
-            return NONE
-        down = v == 0
-        if down != self.down:
-            self.down = down
-            if down:
-                self.pressed_at = self.since
-                self.fired_long = False
-                return NONE
-            return NONE if self.fired_long else SHORT
-        if down and not self.fired_long and ticks_diff(now, self.pressed_at) >= self.long_ms:
-            self.fired_long = True
-            return LONG
-        return NONE
 
 
 class App:
@@ -64,6 +32,8 @@ class App:
         (fireboard.sense.fronts) makes it."""
         self.cfg = cfg
         self.emit = emit
+        self.outputs = [emit]  # where events go (see above)
+        self.parts = []  # ticked once a pass (see above)
         self.seed = seed
         pins = cfg["pins"]
         self.scanner = scanner or fronts.scanner(hw, cfg)
@@ -186,6 +156,8 @@ class App:
                 self.new_game()
         if self.tracker.events:
             self._drain()
+        for part in self.parts:
+            part.tick(self, now)
         if self.hold:
             if self.walk_ms:
                 self._walk(now)
@@ -273,4 +245,5 @@ class App:
 
     def _out(self, ev):
         ev["at"] = self.now
-        self.emit(ev)
+        for out in self.outputs:
+            out(ev)

@@ -17,7 +17,7 @@ _BLINK_MS = const(250)
 # colours at full strength: Fire red, Ice aqua, errors violet (neither side's)
 _FIRE = (255, 24, 0)
 _ICE = (0, 200, 255)
-_ERROR = (170, 0, 255)
+_WRONG = (170, 0, 255)
 _WHITE = (160, 160, 160)
 _SIDE = (_WHITE, _FIRE, _ICE)
 
@@ -137,7 +137,7 @@ class Lights:
                 continue
             if want[k] == 0 and p[k] != 0:
                 if blink:
-                    self._put(k, _ERROR)
+                    self._put(k, _WRONG)
             elif want[k] != 0 and p[k] == 0:
                 self._put(k, _SIDE[want[k]], 2)
             elif t.colour and want[k] != p[k]:
@@ -164,7 +164,7 @@ class Lights:
         else:  # lost, or a draw: the pegs left glow
             for h in range(49):
                 if g.cells[h]:
-                    self._put(h, _ERROR if r == 5 else _WHITE, 1)
+                    self._put(h, _WRONG if r == 5 else _WHITE, 1)
 
     @micropython.native
     def show(self):
