@@ -60,7 +60,7 @@ class App:
     # --- starting ---------------------------------------------------------------
 
     def begin(self, now, game, problem=None, new=False):
-        """First scan, then the game from gamefiles.start() (done before the
+        """First scan, then the game from records.resume.start() (done before the
         App is built, so the record code is gone again): a saved game to
         play on, or a new one to set up (new=True). The code is in fireboard.track.begin, loaded for
         it."""

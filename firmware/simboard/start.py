@@ -26,7 +26,7 @@ def reset(board):
     if again:
         sys.exit(os.system("exec " + again) >> 8)
     for name in list(sys.modules):
-        if name[:4] == "fire" and "." in name and name[10:] not in ("simboard", "simstart"):
+        if name[:4] == "fire" and "." in name:  # (simboard's own stay)
             forget(name)
     gc.collect()
     board.start()

@@ -1,15 +1,8 @@
 # The hardware backend of an RP2040 board running CircuitPython (a Pico, a
-# Feather RP2040, ...): what the firmware is given as `hw`, the same
-# interface as fireboard.hw.rp2 (MicroPython) and simboard.hw.
-#
-#   hw.output(gpio)      push-pull output, starts low; .value(v)
-#   hw.input(gpio)       input with the internal pull-up; .value() -> 0/1
-#   hw.adc(gpio)         .read_u16() -> 0..65535 (analogio.AnalogIn.value)
-#   hw.strip(gpio, n)    .write(rgb): 3*n bytes R, G, B per LED in chain order,
-#                        already dimmed and capped; sent as GRB (WS2812B)
-#   hw.settle_us(us)     busy-waits (microcontroller.delay_us)
-#   hw.ticks_ms()        milliseconds, wrapping at 2**30 like MicroPython's
-#                        time.ticks_ms, for fireice.ticks.ticks_diff
+# Feather RP2040, ...): the interface of fireboard/hw/__init__.py, on
+# digitalio, analogio (AnalogIn.value) and neopixel; settle_us is
+# microcontroller.delay_us, and ticks_ms extends supervisor.ticks_ms (which
+# wraps at 2**29) to MicroPython's period of 2**30.
 #
 # Pins: a number in the configuration is the RP2040's GPIO number, taken as
 # microcontroller.pin.GPIO<n>. On a Pico that is the GP<n> printed on the

@@ -1,18 +1,7 @@
 # The hardware backend of a Raspberry Pi Pico (RP2040) running MicroPython:
-# what the firmware is given as `hw` (simboard.hw has the virtual one).
-#
-#   hw.output(gpio)      push-pull output, starts low; .value(v)   (mux select lines)
-#   hw.input(gpio)       input with the internal pull-up; .value() -> 0/1
-#                        (island mux outputs, the two buttons to GND)
-#   hw.adc(gpio)         .read_u16() -> 0..65535 (GP26..GP29)
-#   hw.strip(gpio, n)    .write(rgb): rgb is 3*n bytes R, G, B per LED in chain
-#                        order, already dimmed and capped; sent as GRB (WS2812B)
-#   hw.settle_us(us)     busy-waits at least us microseconds (time.sleep_us)
-#   hw.ticks_ms()        time.ticks_ms(): the firmware takes differences with
-#                        time.ticks_diff, which uses the same period (2**30 on
-#                        the Pico, a 32-bit port)
-#
-# GPIO numbers are the Pico's GP numbers (hardware/pinmap.json).
+# the interface of fireboard/hw/__init__.py, on machine.Pin, machine.ADC and
+# neopixel; settle_us is time.sleep_us, ticks_ms is time.ticks_ms (period
+# 2**30 on the Pico, a 32-bit port).
 import time
 
 import machine

@@ -1,6 +1,6 @@
 # USB commands to check the sensors (fireboard.links.commands loads this for one
-# command): sensors, wiring. The LEDs are in usbleds, calibration in
-# usbcalib: each command loads only its own code.
+# command): sensors, wiring. The LEDs are in cmd_leds, calibration in
+# cmd_calib: each command loads only its own code.
 from fireboard.links.table import no_arg
 
 

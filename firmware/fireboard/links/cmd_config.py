@@ -1,6 +1,6 @@
 # USB commands for the board's settings (fireboard.links.commands loads this for one
 # command): config (every setting as the board runs), reset (back to the
-# defaults). Changing one is usbset.
+# defaults). Changing one is cmd_set.
 from fireboard.links.table import CommandError, no_arg
 
 CONFIG = "config.json"

@@ -1,6 +1,6 @@
 # USB command to change a setting (fireboard.links.commands loads this for one
 # command): set (the settings in config.json). Showing them and going back to
-# the defaults is in usbconfig.
+# the defaults is in cmd_config.
 import json
 
 from fireboard.links.table import CommandError

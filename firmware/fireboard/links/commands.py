@@ -2,9 +2,10 @@
 # one JSON line out, the game going on between them. Loaded by
 # fireboard.links.console when a line comes, forgotten when the console is quiet.
 # The commands themselves live in small modules, each loaded for one
-# command and forgotten after it: usbplay (the game), usbstatus, usbcheck
-# (the sensors), usbleds, usbcalib, usbfiles (the records on flash), usbconfig and
-# usbset (the settings).
+# command and forgotten after it (fireboard.links.table lists them):
+# cmd_play (the game), cmd_status, cmd_check (the sensors), cmd_leds,
+# cmd_calib, cmd_files (the records on flash), cmd_config and cmd_set (the
+# settings).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
