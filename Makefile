@@ -57,7 +57,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
-		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw_rp2.py
+		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw/rp2.py
 
 test-py: $(STAMP) browser
 	$(PY) -m pytest tests

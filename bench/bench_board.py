@@ -6,8 +6,8 @@ import time
 
 import micropython
 from fireboard.board import start
-from fireboard.memstore import MemStore
-from fireboard.simhw import Hardware
+from simboard.memstore import MemStore
+from simboard.hw import Hardware
 
 N = 2000
 

@@ -1,4 +1,7 @@
-# Runs at power-up on the board (MicroPython): the Fire and Ice board.
+# Runs at power-up on the board (MicroPython on a Raspberry Pi Pico): the
+# Fire and Ice board on its hardware backend. (The other kinds of board get
+# this with their own backend: fireice_tools.firmware.main_py.)
 from fireboard.board import run
+from fireboard.hw.rp2 import Hardware
 
-run()
+run(Hardware)

@@ -2,7 +2,7 @@
 # has it (frozen into the firmware image, or in a ROMFS partition: see
 # docs/frozen.md). The host (fireice_tools.firmware.rom_command) runs
 #
-#   micropython -X heapsize=H -m simrom IMAGE fireboard.simboard ARGS...
+#   micropython -X heapsize=H -m simrom IMAGE simboard.board ARGS...
 #
 # with H the game's heap plus the image: the image is read once into one
 # block at the start of the heap and mounted read-only, and MicroPython runs

@@ -14,6 +14,7 @@ def run(dirs, pattern=None):
         for name in sorted(os.listdir(d)):
             if not (name.startswith("test_") and name.endswith(".py")):
                 continue
+            before = set(sys.modules)
             mod = __import__(name[:-3])
             for attr in sorted(dir(mod)):
                 if not attr.startswith("test_") or (pattern and pattern not in attr):
@@ -30,9 +31,10 @@ def run(dirs, pattern=None):
                     failed += 1
                     print("FAIL %s::%s" % (name, attr))
                     sys.print_exception(e)
-            # forget the test module so the next one has the heap
+            # forget the test module, and the firmware modules it loaded, so
+            # the next one has the heap
             mod = fn = None
-            for m in [m for m in sys.modules if m.startswith("test_")]:
+            for m in [m for m in sys.modules if m not in before]:
                 del sys.modules[m]
     print("micropython: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed

@@ -1,88 +1,42 @@
-# The board: sensors, tracker, game record, buttons and lights wired together.
-# tick(now) is one pass of the main loop: scan, debounce, track, render.
+# The board: sensors, tracker, game record, buttons and lights wired together
+# (docs/architecture.md). tick(now) is one pass of the main loop: scan,
+# debounce, track, save and announce, the buttons, the parts, the lights.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
-try:
-    import micropython
-except ImportError:  # CPython
-    from fireice.compat import micropython  # type: ignore[no-redef]
-try:
-    from time import ticks_diff  # type: ignore[attr-defined]
-except ImportError:  # CPython
-    from fireice.compat import ticks_diff
+#
+# Extension points, used without editing this file:
+# - app.parts: objects with tick(app, now), called once a pass, after the
+#   tracker and the buttons and before the lights (a hint, the engine's
+#   move, a network link);
+# - app.outputs: functions each event goes to, in order (the USB console
+#   or the virtual board's output first; a part that wants to see events
+#   adds one);
+# - the sensor front ends (fireboard.sense.fronts).
+from fireice.ticks import ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sensing import Debouncer, DigitalScanner
-from fireboard.tracker import Tracker
+from fireboard.sense import fronts
+from fireboard.sense.buttons import LONG, Button
+from fireboard.sense.debounce import Debouncer
+from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
-
-
-# button events
-NONE = 0
-SHORT = 1
-LONG = 2
-
-
-class Button:
-    debounce_ms = 30
-
-    def __init__(self, pin, long_ms=1000):
-        self.pin = pin
-        self.long_ms = long_ms
-        self.down = False  # debounced state
-        self.level = 1
-        self.since = 0  # when the level last changed
-        self.pressed_at = 0
-        self.fired_long = False
-
-    @micropython.native  # a small frame on the C stack: no heap at all
-    def poll(self, now):
-        """NONE, SHORT (released after a short press) or LONG (held)."""
-        v = self.pin.value()
-        if v != self.level:
-            self.level = v
-            self.since = now
-            return NONE
-        if ticks_diff(now, self.since) < self.debounce_ms:
-            return NONE
-        down = v == 0
-        if down != self.down:
-            self.down = down
-            if down:
-                self.pressed_at = self.since
-                self.fired_long = False
-                return NONE
-            return NONE if self.fired_long else SHORT
-        if down and not self.fired_long and ticks_diff(now, self.pressed_at) >= self.long_ms:
-            self.fired_long = True
-            return LONG
-        return NONE
 
 
 class App:
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
-        configuration; games: the game records on flash (fireboard.games);
+        configuration; games: the game records on flash (fireboard.records.games);
         emit(event_dict): where events go (USB, or the simulator's output);
-        scanner: the sensor front end, when start-up made it already (the
-        colour one, to calibrate it)."""
+        scanner: the sensor front end's scanner, when start-up made it
+        already (to calibrate it); else the configuration's front end
+        (fireboard.sense.fronts) makes it."""
         self.cfg = cfg
         self.emit = emit
+        self.outputs = [emit]  # where events go (see above)
+        self.parts = []  # ticked once a pass (see above)
         self.seed = seed
         pins = cfg["pins"]
-        if scanner is not None:
-            self.scanner = scanner
-        elif cfg["front"] == "colour":
-            from fireboard.colour import scanner
-
-            self.scanner = scanner(hw, cfg)
-        else:
-            self.scanner = DigitalScanner(
-                [hw.output(p) for p in pins["mux_select"]],
-                [hw.input(p) for p in pins["digital_mux_out"]],
-                cfg["active_low"],
-                cfg["sensor_map"],
-            )
+        self.scanner = scanner or fronts.scanner(hw, cfg)
         self.raw = bytearray(49)
         self.deb = Debouncer(cfg["debounce_ms"])
         self.tracker = Tracker(self.scanner.colour)
@@ -99,63 +53,49 @@ class App:
         self.hold = False  # the lights show a test frame, not the game
         self.walk_ms = 0  # LED walk: ms per LED (while hold)
         self.walk_at = 0
-        self.asked = None  # new-game settings asked for over USB (fireboard.usb)
+        self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
 
     # --- starting ---------------------------------------------------------------
 
     def begin(self, now, game, problem=None, new=False):
-        """First scan, then the game from gamefiles.start() (done before the
+        """First scan, then the game from records.resume.start() (done before the
         App is built, so the record code is gone again): a saved game to
-        play on, or a new one to set up (new=True). The code is in fireboard.begin, loaded for
+        play on, or a new one to set up (new=True). The code is in fireboard.track.begin, loaded for
         it."""
-        from fireice import forget
+        from fireboard.mem import job
 
-        for again in (True, False):
-            failed = True
-            try:
-                from fireboard.begin import begin
-
-                begin(self, now, game, problem, new)
-                failed = False
-                break
-            except MemoryError:
-                if not again:
-                    raise
-            finally:
-                begin = None
-                forget("fireboard.begin", failed=failed)
+        job("fireboard.track.begin", "begin", self, now, game, problem, new)
 
     def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
-        game in play goes on, its record untouched (fireboard.newgame does
+        game in play goes on, its record untouched (fireboard.records.newgame does
         it, loaded for it)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
-        from fireice import forget
+        from fireboard.mem import job
 
-        failed = True
         try:
-            from fireboard import newgame
-
-            newgame.start(self, mode, handicap, side, seed, position, to_move)
-            failed = False
+            job(
+                "fireboard.records.newgame",
+                "start",
+                self,
+                mode,
+                handicap,
+                side,
+                seed,
+                position,
+                to_move,
+                also=("fireice.seeded", "fireice.rec", "fireboard.records.files"),
+                tries=1,
+            )
         except MemoryError as e:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
-        finally:
-            newgame = None
-            forget(
-                "fireboard.newgame",
-                "fireice.seeded",
-                "fireice.rec",
-                "fireboard.files",
-                failed=failed,
-            )
 
     def start_asked(self):
-        """The new game asked for over USB (fireboard.usbplay sets asked; the
+        """The new game asked for over USB (fireboard.links.cmd_play sets asked; the
         game is made once the command code is gone)."""
         settings = self.asked
         self.asked = None
@@ -216,6 +156,8 @@ class App:
                 self.new_game()
         if self.tracker.events:
             self._drain()
+        for part in self.parts:
+            part.tick(self, now)
         if self.hold:
             if self.walk_ms:
                 self._walk(now)
@@ -247,13 +189,10 @@ class App:
     def undo(self):
         """Take back the last move: saved first, then announced; if the
         record cannot be rewritten, the move stays and that is said
-        (fireboard.takeback does it, loaded for it)."""
-        from fireboard.takeback import undo
-        from fireice import forget
+        (fireboard.track.takeback does it, loaded for it)."""
+        from fireboard.mem import job
 
-        undo(self)
-        undo = None
-        forget("fireboard.takeback")
+        job("fireboard.track.takeback", "undo", self, tries=1)
 
     def _save(self, write, arg):
         # a record write, once more after a collection if memory ran out
@@ -306,4 +245,5 @@ class App:
 
     def _out(self, ev):
         ev["at"] = self.now
-        self.emit(ev)
+        for out in self.outputs:
+            out(ev)

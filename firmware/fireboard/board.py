@@ -1,24 +1,27 @@
 # Starting the board and its main loop. On a board, main.py calls run(); the
-# virtual board (fireboard.simboard) and the tests use start() with other
+# virtual board (simboard.board) and the tests use start() with other
 # hardware and drive app.tick() themselves.
 import json
 import sys
 
-from fireice import forget
+from fireboard.mem import forget, job
+
+_FILES = ("fireboard.records.files",)
 
 
 # what start-up loads for the job (dropped again if memory runs out)
 _PASSING = (
-    "fireboard.defaults",
-    "fireboard.config",
-    "fireboard.files",
-    "fireboard.gamefiles",
-    "fireboard.newgame",
+    "fireboard.config.load",
+    "fireboard.config.defaults",
+    "fireboard.config.check",
+    "fireboard.records.files",
+    "fireboard.records.resume",
+    "fireboard.records.newgame",
     "fireice.recread",
     "fireice.notation",
     "fireice.rec",
     "fireice.seeded",
-    "fireboard.calib",
+    "fireboard.sense.calib",
 )
 
 
@@ -31,16 +34,16 @@ def start(store, make_hw, emit, seed=0, front=None):
     # The code that stays for the game comes first, together at the bottom
     # of the heap, then what only start-up needs (the configuration, the
     # record reader), which leaves free room behind when it goes.
-    from fireboard.games import Games
+    from fireboard.records.games import Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
 
     cfg, problem = _twice(_settings, store, front)
     hw = scan = None
-    if cfg["front"] == "colour":  # the sensors' empty readings, while the heap is empty
-        from fireboard.colour import scanner
+    from fireboard.sense import fronts
 
+    if fronts.calibrates(cfg["front"]):  # the sensors' empty readings, while the heap is empty
         hw = make_hw(cfg)
-        scan = scanner(hw, cfg)
+        scan = fronts.scanner(hw, cfg)
         said = _twice(_calibrate, scan, store)
         if said:
             problem = problem + "; " + said if problem else said
@@ -64,34 +67,22 @@ def _twice(step, *args):
 
 
 def _settings(store, front):
-    from fireboard import defaults
+    from fireboard.config import load
 
-    cfg, problem = defaults.load(store)
-    defaults = None
-    forget("fireboard.defaults")
+    cfg, problem = load.load(store)
+    load = None
+    forget("fireboard.config.load", "fireboard.config.defaults")
     if front:
         cfg["front"] = front
     return cfg, problem
 
 
 def _calibrate(scan, store):
-    from fireboard import calib
-
-    try:
-        return calib.at_start(scan, store)
-    finally:
-        calib = None
-        forget("fireboard.calib", "fireboard.files")
+    return job("fireboard.sense.calib", "at_start", scan, store, also=_FILES, tries=1)
 
 
 def _game(games, seed):
-    from fireboard import gamefiles
-
-    try:
-        return gamefiles.start(games, seed)
-    finally:
-        gamefiles = None
-        forget("fireboard.gamefiles", "fireboard.files")
+    return job("fireboard.records.resume", "start", games, seed, also=_FILES, tries=1)
 
 
 def _app(hw, cfg, games, emit, seed, scan):
@@ -137,26 +128,20 @@ def hello(cfg):
     emit({"ev": "hello", "version": VERSION, "front": cfg["front"]})
 
 
-def run():
-    """The board: its hardware backend (a Pico on MicroPython, an RP2040
-    board on CircuitPython, or the virtual board of `fireice sim --pty` on
-    the unix port), its flash, the main loop, the USB console."""
+def run(Hardware):
+    """The board on its hardware backend (main.py picks it: fireboard.hw.rp2
+    on a Pico, fireboard.hw.circuitpython on CircuitPython, or the virtual
+    board's as a USB device on the unix port), its flash, the main loop,
+    the USB console."""
     import asyncio
 
-    from fireboard.store import Store
-
-    if sys.implementation.name == "circuitpython":
-        from fireboard.hw_circuitpython import Hardware
-    elif sys.platform in ("linux", "darwin"):
-        from fireboard.simdevice import Device as Hardware
-    else:
-        from fireboard.hw_rp2 import Hardware
+    from fireboard.records.store import Store
 
     app, hw, started = start(Store(""), Hardware, emit)
     hello(app.cfg)
     app.begin(hw.ticks_ms(), *started)
     try:
-        from fireboard.console import Console
+        from fireboard.links.console import Console
 
         console = Console(sys.stdin.buffer, emit)
     except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin

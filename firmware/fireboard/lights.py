@@ -2,23 +2,12 @@
 # side (49 Fire, 50 Ice). Frames are composed in hole order as RGB, then
 # mapped to the LED chain, dimmed to the brightness and to the current cap,
 # and sent to the strip only when they differ from the last one sent.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
+from fireboard.sense import fronts
+from fireboard.track.phases import BOTH, ERROR, LANDED, LIFTED, OVER, RESTORE, SETUP, VICTIM
 from fireice.geom import LINES, TARGETS
-
-# tracker phases (fireboard.tracker)
-_LIFTED = const(1)
-_LANDED = const(2)
-_BOTH = const(3)
-_VICTIM = const(4)
-_ERROR_PHASE = const(5)
-_RESTORE = const(6)
-_SETUP = const(7)
-_OVER = const(8)
 
 _N = const(51)
 _TURN_FIRE = const(49)
@@ -28,7 +17,7 @@ _BLINK_MS = const(250)
 # colours at full strength: Fire red, Ice aqua, errors violet (neither side's)
 _FIRE = (255, 24, 0)
 _ICE = (0, 200, 255)
-_ERROR = (170, 0, 255)
+_WRONG = (170, 0, 255)
 _WHITE = (160, 160, 160)
 _SIDE = (_WHITE, _FIRE, _ICE)
 
@@ -45,10 +34,10 @@ class Lights:
         self.pos = bytearray(_N)
         for k in range(_N):
             self.pos[led_map[k] if led_map else k] = k
-        cap = cfg["led_cap_ma"][front]
+        cap = cfg["led_cap_ma"].get(front) or fronts.cap_ma(front)
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
-        # (fireboard.config keeps both positive; max() all the same)
+        # (fireboard.config.check keeps both positive; max() all the same)
         self._allowed = max(0, int((cap - _N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"]))
         self._ch10 = int(cfg["led_channel_ma"] * 10)
         self.frames = 0  # frames sent
@@ -85,14 +74,14 @@ class Lights:
             return True
         phase = t.phase
         duel = g.duel
-        if duel and phase != _SETUP:
+        if duel and phase != SETUP:
             self._control(g)
-        if phase == _OVER:
+        if phase == OVER:
             self._over(g, blink)
             return True
-        if g.to_move and phase != _SETUP:
+        if g.to_move and phase != SETUP:
             self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move])
-        if phase == _LIFTED:
+        if phase == LIFTED:
             # where the lifted peg may go (duel: empty holes; solitaire: the
             # other colour's pegs it can capture)
             h = t.h
@@ -103,12 +92,12 @@ class Lights:
                 if g.cells[x] == want:
                     self._put(x, _SIDE[s])
             self._put(h, _SIDE[s], 1)
-        elif phase == _LANDED:
+        elif phase == LANDED:
             s = g.to_move
             self._put(t.t, _SIDE[s], 1)
             self._put(t.h, _SIDE[3 - s], 4 if blink else 2)  # the fill goes here
             self._blinks = True
-        elif phase == _VICTIM:
+        elif phase == VICTIM:
             # the pegs that can capture the lifted one
             v = g.cells[t.h]
             for k in range(12 * t.h, 12 * t.h + 12):
@@ -117,10 +106,10 @@ class Lights:
                 if c == 3 - v and (not g.to_move or g.to_move == c):
                     self._put(y, _SIDE[c], 4 if blink else 1)
             self._blinks = True
-        elif phase == _BOTH:
+        elif phase == BOTH:
             self._put(t.h, _SIDE[g.cells[t.h]], 1)
             self._put(t.t, _SIDE[g.cells[t.t]], 1)
-        elif phase == _ERROR_PHASE or phase == _RESTORE or phase == _SETUP:
+        elif phase == ERROR or phase == RESTORE or phase == SETUP:
             self._fixes(t, blink)
             self._blinks = True
         return True
@@ -148,7 +137,7 @@ class Lights:
                 continue
             if want[k] == 0 and p[k] != 0:
                 if blink:
-                    self._put(k, _ERROR)
+                    self._put(k, _WRONG)
             elif want[k] != 0 and p[k] == 0:
                 self._put(k, _SIDE[want[k]], 2)
             elif t.colour and want[k] != p[k]:
@@ -175,7 +164,7 @@ class Lights:
         else:  # lost, or a draw: the pegs left glow
             for h in range(49):
                 if g.cells[h]:
-                    self._put(h, _ERROR if r == 5 else _WHITE, 1)
+                    self._put(h, _WRONG if r == 5 else _WHITE, 1)
 
     @micropython.native
     def show(self):

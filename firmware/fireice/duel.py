@@ -1,9 +1,6 @@
 # The two-player game.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
 
 from fireice.geom import (

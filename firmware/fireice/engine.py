@@ -5,23 +5,11 @@
 # The tree lives in arrays made once per Engine (their size is the level's
 # memory), so thinking allocates nothing: no lists, no floats (a float is a
 # heap object on the board), no integers above 2**30.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
-import time
-
-if hasattr(time, "ticks_ms"):  # MicroPython
-    _ticks_ms = time.ticks_ms
-    _ticks_diff = time.ticks_diff
-else:  # CPython
-    from fireice.compat import ticks_diff as _ticks_diff
-
-    def _ticks_ms():
-        return int(time.perf_counter() * 1000) & 0x3FFFFFFF  # type: ignore[attr-defined]
-
+from fireice.ticks import ticks_diff as _ticks_diff
+from fireice.ticks import ticks_ms as _ticks_ms
 
 from array import array
 

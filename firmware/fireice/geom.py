@@ -10,10 +10,7 @@
 #
 # The seven lines of that layout (a Fano plane) are 7-bit masks; the same table
 # serves for the holes of one island and for the islands of the board.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const
+from micropython import const
 
 
 _NHOLES = const(49)

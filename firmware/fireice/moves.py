@@ -1,11 +1,8 @@
 # Legal-move generation and random moves, for both games. Engines, tests,
 # benchmarks and the host tools use these; the board itself only checks the
 # move a player makes (game.check), so it never loads this module.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
 from fireice.geom import TARGETS
 

@@ -2,10 +2,7 @@
 # reader of positions, needed for every new game, is fireice.geom's).
 # Needed when a record is read or a command comes, so kept apart from
 # fireice.geom, which the board holds in its heap all game.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const
+from micropython import const
 
 from fireice.geom import ISLANDS, NotationError
 

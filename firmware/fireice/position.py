@@ -1,9 +1,6 @@
 # Pegs on the 49 holes, with the small masks every rule is checked on.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
 
 from fireice.geom import (

@@ -3,10 +3,7 @@
 # same set-up everywhere. Loaded only when a new game is set up.
 # xorshift32 (Marsaglia 2003). Used at setup time only: on a 32-bit board its
 # 32-bit intermediate values are heap integers, which is fine there.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const
+from micropython import const
 
 
 from fireice.geom import START, FireIceError

@@ -1,9 +1,6 @@
 # The solitaire variant: every move captures a peg of the other colour.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
 
 from fireice.geom import (

@@ -27,11 +27,8 @@
 #
 # A won search leaves its line (every capture, from the position given); a
 # line can be checked by replaying it, see fireice.solo.
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython
-    from fireice.compat import const, micropython  # type: ignore[no-redef]
+import micropython
+from micropython import const
 
 from array import array
 

@@ -185,13 +185,18 @@ def _h(p):
                 break
             h.update(memoryview(_b)[:n])
     print(p, binascii.hexlify(h.digest()).decode())
-for _d in ('fireice', 'fireboard'):
+def _w(d):
     try:
-        _n = os.listdir(_d)
+        _n = os.listdir(d)
     except OSError:
-        _n = ()
+        return
     for _f in _n:
-        _h(_d + '/' + _f)
+        if os.stat(d + '/' + _f)[0] & 0x4000:
+            _w(d + '/' + _f)
+        else:
+            _h(d + '/' + _f)
+for _d in ('fireice', 'fireboard', 'simboard'):
+    _w(_d)
 try:
     _h('main.py')
 except OSError:
@@ -208,8 +213,7 @@ def local_image(arch, kind="micropython"):
         name = rel[:-3] + ".mpy"
         with open(os.path.join(built, name), "rb") as f:
             files[name] = f.read()
-    with open(os.path.join(firmware.firmware_dir(), "main.py"), "rb") as f:
-        files["main.py"] = f.read()
+    files["main.py"] = firmware.main_py(kind).encode()
     return files
 
 
@@ -276,7 +280,9 @@ def _flash(port, wipe, out, tty):
             % (port, arch, len(changed), len(image), total, len(stale)),
             file=out,
         )
-        for d in ("fireice", "fireboard"):
+        # the packages' folders, parents first (those the board has are kept)
+        folders = {n.rpartition("/")[0] for n in changed} - {""}
+        for d in sorted(folders | {f.rpartition("/")[0] for f in folders} - {""}):
             if not any(n.startswith(d + "/") for n in remote):
                 t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % d)
         done = 0

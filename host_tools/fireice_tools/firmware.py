@@ -14,56 +14,77 @@ COMPILE_OPTIONS = "-s module-name -O3"
 
 
 def firmware_dir():
-    """The folder that holds the firmware packages (fireice, fireboard)."""
+    """The folder that holds the firmware packages (fireice, fireboard,
+    simboard)."""
     return os.path.dirname(os.path.dirname(os.path.abspath(fireice.__file__)))
 
 
+# The firmware's packages: the rules core, the board, and the virtual
+# board's own side (never on a real board).
+PACKAGES = ("fireice", "fireboard", "simboard")
+
+
 def sources():
-    """Firmware source files, as paths relative to firmware_dir()."""
+    """Every firmware module file, the virtual board's too, as paths
+    relative to firmware_dir() ("fireboard/sense/digital.py")."""
     root = firmware_dir()
     out = []
-    for pkg in ("fireice", "fireboard"):
-        for name in sorted(os.listdir(os.path.join(root, pkg))):
-            if name.endswith(".py"):
-                out.append(pkg + "/" + name)
-    return out
+    for pkg in PACKAGES:
+        for folder, dirs, names in sorted(os.walk(os.path.join(root, pkg))):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(("_", ".")))
+            rel = os.path.relpath(folder, root).replace(os.sep, "/")
+            out += [rel + "/" + n for n in sorted(names) if n.endswith(".py")]
+    return sorted(out)
 
 
-# Modules of the virtual board only: its hardware (simhw), the headless
-# board (simboard, with memstore or simflash as its flash, simidle and
-# simstart) and the board as a USB device on the unix port (simdevice).
-SIM_ONLY = (
-    "fireboard/memstore.py",
-    "fireboard/simboard.py",
-    "fireboard/simdevice.py",
-    "fireboard/simflash.py",
-    "fireboard/simhw.py",
-    "fireboard/simidle.py",
-    "fireboard/simstart.py",
-)
-# The hardware backend each kind of board runs (fireboard.board.run picks
-# it by sys.implementation and sys.platform).
+# The hardware backend each kind of board runs: the module its main.py
+# (main_py()) hands to fireboard.board.run.
 BACKENDS = {
-    "micropython": "fireboard/hw_rp2.py",
-    "circuitpython": "fireboard/hw_circuitpython.py",
-    "unix": "fireboard/simdevice.py",
+    "micropython": ("fireboard/hw/rp2.py", "Hardware"),
+    "circuitpython": ("fireboard/hw/circuitpython.py", "Hardware"),
+    "unix": ("simboard/device.py", "Device"),
 }
+# what the virtual board as a USB device (`fireice sim --pty`) runs of
+# simboard besides its backend
+_UNIX_EXTRA = ("simboard/__init__.py", "simboard/hw.py")
+
+
+def _kind(kind):
+    if kind not in BACKENDS:
+        raise ValueError("a board is %s, not %r" % (", ".join(BACKENDS), kind))
+    return BACKENDS[kind]
 
 
 def board_sources(kind="micropython"):
     """The firmware files a board of this kind runs, as in sources():
     "micropython" (a Pico, the default), "circuitpython" (an RP2040 board
     on CircuitPython) or "unix" (the virtual board as a USB device on the
-    MicroPython unix port, `fireice sim --pty`). The other kinds' hardware
-    backends and the virtual board's modules are left out, except what a
-    unix "board" runs itself (simdevice, simhw)."""
-    if kind not in BACKENDS:
-        raise ValueError("a board is %s, not %r" % (", ".join(BACKENDS), kind))
-    leave = set(SIM_ONLY) | set(BACKENDS.values())
-    leave.discard(BACKENDS[kind])
-    if kind == "unix":
-        leave.discard("fireboard/simhw.py")
-    return [rel for rel in sources() if rel not in leave]
+    MicroPython unix port, `fireice sim --pty`): the rules core and the
+    board, with only its own hardware backend, and for "unix" the parts of
+    simboard it runs."""
+    backend = _kind(kind)[0]
+    others = {b[0] for b in BACKENDS.values()} - {backend}
+    keep = {backend} | (set(_UNIX_EXTRA) if kind == "unix" else set())
+    return [
+        rel
+        for rel in sources()
+        if rel not in others and (not rel.startswith("simboard/") or rel in keep)
+    ]
+
+
+def main_py(kind="micropython"):
+    """The text of the main.py a board of this kind runs at power-up:
+    firmware/main.py (a Pico's), its backend's import line changed for the
+    other kinds."""
+    with open(os.path.join(firmware_dir(), "main.py")) as f:
+        text = f.read()
+    pico = "from fireboard.hw.rp2 import Hardware\n"
+    assert pico in text, "firmware/main.py must import its backend as " + pico
+    path, cls = _kind(kind)
+    line = "from %s import %s\n" % (path[:-3].replace("/", "."), cls)
+    if cls != "Hardware":
+        line = line[:-1] + " as Hardware\n"
+    return text.replace(pico, pico if kind == "micropython" else line)
 
 
 def tool(name):
@@ -121,8 +142,12 @@ def circuitpython_tree(out):
     root = firmware_dir()
     written = []
     for rel in board_sources("circuitpython") + ["main.py"]:
-        with open(os.path.join(root, rel)) as f:
-            lines = f.read().split("\n")
+        if rel == "main.py":
+            text = main_py("circuitpython")
+        else:
+            with open(os.path.join(root, rel)) as f:
+                text = f.read()
+        lines = text.split("\n")
         for k, line in enumerate(lines):
             if line.strip().startswith("@micropython.native"):
                 lines[k] = line.replace("@micropython.native", "# @micropython.native")
@@ -137,20 +162,29 @@ def circuitpython_tree(out):
 def romfs(folder, files):
     """A ROMFS image (the format of MicroPython's VfsRom and `mpremote
     romfs`) of compiled files, paths relative to folder such as
-    "fireice/duel.mpy", in their packages' folders."""
+    "fireboard/sense/digital.mpy", in their packages' folders."""
     from mpremote.romfs import VfsRomWriter
 
-    rom = VfsRomWriter()
-    packages = {}
+    tree = {}
     for rel in files:
-        pkg, _, name = rel.rpartition("/")
-        packages.setdefault(pkg, []).append(name)
-    for pkg in sorted(packages):
-        rom.opendir(pkg)
-        for name in sorted(packages[pkg]):
-            with open(os.path.join(folder, pkg, name), "rb") as f:
-                rom.mkfile(name, f.read())
-        rom.closedir()
+        node = tree
+        *folders, name = rel.split("/")
+        for d in folders:
+            node = node.setdefault(d, {})
+        node[name] = rel
+    rom = VfsRomWriter()
+
+    def put(node):
+        for name in sorted(node):
+            if isinstance(node[name], dict):
+                rom.opendir(name)
+                put(node[name])
+                rom.closedir()
+            else:
+                with open(os.path.join(folder, node[name]), "rb") as f:
+                    rom.mkfile(name, f.read())
+
+    put(tree)
     return rom.finalise()
 
 

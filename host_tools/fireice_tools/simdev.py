@@ -1,6 +1,6 @@
 """The virtual board as a USB device: `fireice sim --pty`.
 
-The firmware's own main.py runs on the MicroPython unix interpreter with a
+The firmware's main.py (with the virtual board's backend) runs on the unix port with a
 folder as its flash (its working folder and module path). Its console is a
 pseudo-terminal; this process holds a second one, whose path it prints, and
 copies bytes between the two, so a client keeps its port while the board
@@ -58,9 +58,8 @@ def install(flash, arch="host"):
         dst = os.path.join(flash, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(os.path.join(built, rel[:-3] + ".mpy"), dst)
-    shutil.copyfile(
-        os.path.join(firmware.firmware_dir(), "main.py"), os.path.join(flash, "main.py")
-    )
+    with open(os.path.join(flash, "main.py"), "w") as f:
+        f.write(firmware.main_py("unix"))
 
 
 def _raw(fd, isig):

@@ -3,7 +3,7 @@ put them (with bounces), buttons, and virtual time.
 
 `fireice sim --headless` reads the JSON lines of docs/protocol.md, checks
 them, and drives the board firmware, which runs on the MicroPython unix port
-(firmware/fireboard/simboard.py), with short lines on its standard input.
+(firmware/simboard/board.py), with short lines on its standard input.
 The board writes its events to standard output itself."""
 
 import atexit
@@ -26,7 +26,7 @@ PR_SET_PDEATHSIG = 1  # prctl(2)
 RUN_ON_MS = 2000  # after the end of input
 PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
-BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.defaults)
+BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.config.defaults)
 # the board's heap budget (README, "Memory"): every mode runs in it
 HEAP = "64k"
 # with the code in the heap (fireice_tools.firmware.micropython_cmd): the
@@ -37,7 +37,7 @@ MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skippe
 # ms of virtual time, about 23 days: the firmware keeps its times in 32-bit
 # arrays, and the unix port's ticks_diff does not wrap them as a Pico's does
 MAX_AT = 2 * 10**9
-COMMAND_MAX = 240  # bytes in a USB command line (fireboard.console)
+COMMAND_MAX = 240  # bytes in a USB command line (fireboard.links.console)
 CONFIG_MAX = 1 << 20  # a config.json the host reads (the board has its own checks)
 
 
@@ -306,7 +306,7 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom"):
     code where `code` says (fireice_tools.firmware.micropython_cmd); heapsize:
     HEAP by default, or HEAP_CODE's for the code in the heap."""
     heapsize = heapsize or HEAP_CODE.get(code, HEAP)
-    argv, env, cwd = firmware.micropython_cmd(heapsize, "fireboard.simboard", code)
+    argv, env, cwd = firmware.micropython_cmd(heapsize, "simboard.board", code)
     argv += ["--seed", str(seed)]
     if flash:
         os.makedirs(flash, exist_ok=True)
@@ -325,7 +325,7 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom"):
     if front:
         argv += ["--front", front]
     # after a soft reset the board runs this again, in a fresh interpreter
-    # (fireboard.simboard, Board.start), which dies with the one before it
+    # (simboard.board, Board.start), which dies with the one before it
     setpriv = shutil.which("setpriv")
     env["FIREICE_SIM_RESTART"] = shlex.join(
         ([setpriv, "--pdeathsig", "KILL"] if setpriv else []) + argv

@@ -45,12 +45,9 @@ def load(name, fakes, fresh=()):
 
 
 def micropython_module():
-    """The real micropython module, or the firmware's CPython stand-in."""
-    if MICROPYTHON:
-        import micropython
-
-        return micropython
-    from fireice.compat import micropython
+    """The real micropython module, or the firmware's CPython stand-in
+    (firmware/cpython/micropython.py)."""
+    import micropython
 
     return micropython
 

@@ -1,4 +1,4 @@
-# fireboard.hw_circuitpython with Adafruit's real neopixel and
+# fireboard.hw.circuitpython with Adafruit's real neopixel and
 # adafruit_pixelbuf libraries (pinned in tests/backends/requirements.txt) over
 # fake CircuitPython core modules: digitalio, analogio, board,
 # microcontroller, supervisor and neopixel_write, which records the bytes
@@ -61,7 +61,7 @@ def load_backend(missing=(), raw_ticks=None):
             raise AssertionError(MISSING)
     try:
         mod = load(
-            "fireboard.hw_circuitpython",
+            "fireboard.hw.circuitpython",
             fakes.modules(),
             fresh=("neopixel", "adafruit_pixelbuf"),
         )
@@ -74,7 +74,7 @@ def load_backend(missing=(), raw_ticks=None):
 
 
 def backend(missing=(), raw_ticks=None):
-    from fireboard.defaults import DEFAULTS
+    from fireboard.config.defaults import DEFAULTS
 
     fakes, mod = load_backend(missing, raw_ticks)
     return fakes, mod.Hardware(dict(DEFAULTS))  # as fireboard.board.start makes it
@@ -226,10 +226,10 @@ def test_settle_us_busy_waits():
 
 
 def ticks_diff(a, b):
-    # the firmware's on CircuitPython (period 2**30)
-    from fireice.compat import ticks_diff
+    # the firmware's on CircuitPython (period 2**30), whose time has none
+    from fireice.ticks import diff30
 
-    return ticks_diff(a, b)
+    return diff30(a, b)
 
 
 def test_ticks_ms_wraps_at_2_30_across_the_2_29_wrap_of_supervisor():
@@ -262,7 +262,7 @@ def test_ticks_ms_starts_at_supervisors_count():
 
 
 def test_the_lights_reach_the_wire_within_the_cap():
-    from fireboard.defaults import DEFAULTS
+    from fireboard.config.defaults import DEFAULTS
     from fireboard.lights import Lights
 
     f, hw = backend()
@@ -293,7 +293,7 @@ def test_the_fake_pins_catch_misuse():
 
 def test_the_board_starts_and_runs_on_this_backend():
     from fireboard.board import start
-    from fireboard.memstore import MemStore
+    from simboard.memstore import MemStore
 
     for front in ("digital", "colour"):
         f, mod = load_backend()

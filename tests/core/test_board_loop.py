@@ -15,8 +15,8 @@ class Clock:
 
 def board(front):
     from fireboard.board import start
-    from fireboard.memstore import MemStore
-    from fireboard.simhw import Hardware
+    from simboard.memstore import MemStore
+    from simboard.hw import Hardware
 
     events = []
     app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), events.append, 0, front)
@@ -46,10 +46,24 @@ def run_locked(app, clock, n, console=None):
     asyncio.run(locked())
 
 
-def steady_state(front):
+class Part:
+    """A loop part that does what a quiet one does: look, change nothing."""
+
+    def __init__(self):
+        self.passes = 0
+
+    def tick(self, app, now):
+        self.passes += 1
+
+
+def steady_state(front, plugged=False):
     if not MICROPYTHON:
         skip("heap_lock() exists on MicroPython only")
     app, hw, events = board(front)
+    if plugged:  # a part in the loop and a second output (fireboard/app.py)
+        part = Part()
+        app.parts.append(part)
+        app.outputs.append(events.append)
     assert [e["ev"] for e in events if e["ev"] in ("ready", "turn")] == ["ready", "turn"]
     clock = Clock()
     for _ in range(20):  # let the first frame out
@@ -58,6 +72,8 @@ def steady_state(front):
     run_locked(app, clock, 400)
     assert app.ticks - before == 400
     assert app.tracker.phase == 0  # idle: the pegs match the game
+    if plugged:
+        assert part.passes == 420
 
 
 def test_digital_main_loop_allocates_nothing():
@@ -66,6 +82,10 @@ def test_digital_main_loop_allocates_nothing():
 
 def test_colour_main_loop_allocates_nothing():
     steady_state("colour")
+
+
+def test_the_loop_with_a_part_and_a_second_output_allocates_nothing():
+    steady_state("digital", plugged=True)
 
 
 def test_the_locked_loop_notices_an_allocation():

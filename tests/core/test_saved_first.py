@@ -3,7 +3,7 @@
 # written (a full flash, memory running out) is not said; the game goes back
 # to what the record holds and the board guides the pegs there. Memory that
 # runs out once is collected and the write tried again. On the virtual
-# board's hardware with a flash in memory (fireboard.memstore), both
+# board's hardware with a flash in memory (simboard.memstore), both
 # interpreters.
 from fireice.geom import hole_name
 
@@ -35,8 +35,8 @@ class Flaky:
 
 def board(front="digital"):
     from fireboard.board import start
-    from fireboard.memstore import MemStore
-    from fireboard.simhw import Hardware
+    from simboard.memstore import MemStore
+    from simboard.hw import Hardware
 
     events = []
     store = Flaky(MemStore())

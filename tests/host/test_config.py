@@ -7,9 +7,11 @@ import os
 
 import pytest
 
-from fireboard import config, defaults
-from fireboard.defaults import DEFAULTS
-from fireboard.memstore import MemStore
+from fireboard.config import check as config
+from fireboard.config import load as config_load
+from fireboard.config.defaults import DEFAULTS
+from fireboard.sense import fronts
+from simboard.memstore import MemStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -35,9 +37,9 @@ def test_the_limits_are_the_hardwares_own():
     """The LED cap can be lowered, never raised past the USB budget; the
     current model never set below the LEDs' own figures."""
     power = load("power.json")
-    for k, front in enumerate(config.FRONTS):
+    for front in fronts.names():
         cap = power["led_cap_ma"][front]
-        assert config.LED_CAP_MA[k] == cap
+        assert fronts.cap_ma(front) == cap
         config.merged({"led_cap_ma": {front: cap}})
         with pytest.raises(config.ConfigError):
             config.merged({"led_cap_ma": {front: cap + 1}})
@@ -97,16 +99,16 @@ def test_bad_settings_are_named(over, words):
 def test_a_bad_config_file_is_set_aside_and_the_board_runs_on_defaults():
     store = MemStore()
     store.write("config.json", '{"front": "sonar"}')
-    cfg, problem = defaults.load(store)
+    cfg, problem = config_load.load(store)
     assert cfg == config.merged({}) and "sonar" in problem
     assert "set aside as config.json.invalid" in problem
     assert store.read("config.json") is None
     assert store.read("config.json.invalid") == '{"front": "sonar"}'
     store.write("config.json", "{not json")
-    cfg, problem = defaults.load(store)
+    cfg, problem = config_load.load(store)
     assert cfg == config.merged({}) and "config.json.invalid.2" in problem
     store.write("config.json", '{"brightness": 40}')
-    cfg, problem = defaults.load(store)
+    cfg, problem = config_load.load(store)
     assert cfg["brightness"] == 40 and problem is None
 
 
@@ -122,10 +124,10 @@ def test_the_leds_never_draw_more_than_the_usb_budget():
         def write(self, out):
             self.out = bytes(out)
 
-    for front in config.FRONTS:
+    for front in fronts.names():
         for idle in (1.0, 2.0):
             for channel in (12.0, 20):
-                cap = config.LED_CAP_MA[config.FRONTS.index(front)]
+                cap = fronts.cap_ma(front)
                 cfg = config.merged(
                     {
                         "brightness": 255,

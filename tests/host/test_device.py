@@ -4,11 +4,11 @@ flash, the command protocol, mpremote, diag's self-test, games and replay."""
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import time
 
+import modgraph
 import pytest
 from ptysim import BIN, PtySim, fireice
 from simrun import move_inputs
@@ -52,11 +52,14 @@ def test_flash_a_blank_board_then_only_what_changed(tmp_path):
         assert (flash / "main.py").exists() and (flash / "fireice" / "duel.mpy").exists()
         # only what this board runs: the unix port's backend, no other
         on_board = sorted(
-            "%s/%s" % (d, n[:-4]) for d in ("fireice", "fireboard") for n in os.listdir(flash / d)
+            os.path.relpath(os.path.join(d, n), flash)[:-4]
+            for d, _, names in os.walk(flash)
+            for n in names
+            if n.endswith(".mpy")
         )
         assert on_board == sorted(r[:-3] for r in firmware.board_sources("unix"))
-        for name in ("simboard", "memstore", "hw_rp2", "hw_circuitpython"):
-            assert not (flash / "fireboard" / (name + ".mpy")).exists(), name
+        for name in ("simboard/board", "simboard/memstore", "fireboard/hw/rp2"):
+            assert not (flash / (name + ".mpy")).exists(), name
         assert "%d of %d files changed" % (len(on_board) + 1, len(on_board) + 1) in p.stdout
         board = sim.board()
         assert board.command("status")["version"] == VERSION
@@ -314,42 +317,22 @@ def test_guided_calibration_of_the_colour_front_end(tmp_path):
             diag.calibrate(sim.board(), ask=ask, say=said.append)
 
 
-def _imports(rel):
-    """The firmware modules a firmware file imports (fireice.x, fireboard.y),
-    and for usb.py the command modules it loads by name."""
-    with open(os.path.join(firmware.firmware_dir(), rel)) as f:
-        text = f.read()
-    found = set()
-    for pkg, mod, names in re.findall(
-        r"^\s*from (fireice|fireboard)(\.\w+)? import ([\w, ]+)", text, re.M
-    ):
-        if mod:
-            found.add(pkg + mod)
-        else:  # from fireice import forget, rec: modules or names of __init__
-            for n in names.split(","):
-                n = n.strip()
-                if os.path.exists(os.path.join(firmware.firmware_dir(), pkg, n + ".py")):
-                    found.add(pkg + "." + n)
-    if rel == "fireboard/usb.py":
-        found |= {"fireboard.usb" + m for m in re.findall(r" [a-z]+:([a-z]+)\b", text)}
-    return found
-
-
 @pytest.mark.parametrize("kind", ["micropython", "circuitpython", "unix"])
 def test_a_board_gets_what_it_runs_and_no_more(kind):
     files = firmware.board_sources(kind)
-    have = {rel[:-3].replace("/", ".") for rel in files}
+    have = {modgraph.name_of(rel) for rel in files}
     if kind != "unix":
-        assert not set(firmware.SIM_ONLY) & set(files)
-    assert firmware.BACKENDS[kind] in files
-    others = [b for k, b in firmware.BACKENDS.items() if k != kind]
+        assert not any(rel.startswith("simboard/") for rel in files)
+    backend = firmware.BACKENDS[kind][0]
+    assert backend in files
+    others = [b[0] for k, b in firmware.BACKENDS.items() if k != kind]
     assert not set(others) & set(files)
-    # every module they import is there, but the backends of other boards
-    # (fireboard.board picks one at run time)
-    need = {"fireboard.board"}
+    # every module they import is there, from main.py on
+    need = {"fireboard.board", modgraph.name_of(backend)}
+    known = modgraph.modules()
     for rel in files:
-        need |= _imports(rel)
-    missing = need - have - {b[:-3].replace("/", ".") for b in others}
+        need |= modgraph.imports(rel, known)
+    missing = need - have
     assert not missing, missing
     assert len(files) < len(firmware.sources())
 

@@ -46,10 +46,9 @@ def test_the_rom_image_holds_every_compiled_module():
     with open(firmware.rom_image("host"), "rb") as f:
         image = f.read()
     assert image.startswith(b"\xd2\xcd\x31")  # the ROMFS header
-    for pkg in ("fireice", "fireboard"):
-        for name in os.listdir(os.path.join(folder, pkg)):
-            with open(os.path.join(folder, pkg, name), "rb") as f:
-                assert f.read() in image, pkg + "/" + name
+    for rel in firmware.sources():
+        with open(os.path.join(folder, rel[:-3] + ".mpy"), "rb") as f:
+            assert f.read() in image, rel
 
 
 PROBE = """
@@ -116,12 +115,17 @@ def test_the_pico_romfs_image_lists_what_a_pico_runs(tmp_path):
         "import os, vfs\n"
         "img = open(%r, 'rb').read()\n"
         "vfs.mount(vfs.VfsRom(img), '/rom')\n"
-        "for pkg in sorted(os.listdir('/rom')):\n"
-        "    for name in sorted(os.listdir('/rom/' + pkg)):\n"
-        "        print(pkg + '/' + name)\n"
+        "def walk(d):\n"
+        "    for name in os.listdir('/rom/' + d):\n"
+        "        if os.stat('/rom/' + d + name)[0] & 0x4000:\n"
+        "            walk(d + name + '/')\n"
+        "        else:\n"
+        "            print(d + name)\n"
+        "walk('')\n"
     ) % str(image)
     listed = subprocess.run(
         [firmware.tool("micropython"), "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
+    listed.sort()
     want = sorted(rel[:-3] + ".mpy" for rel in firmware.board_sources("micropython"))
     assert listed == want

@@ -1,0 +1,18 @@
+# The hardware interface, written once: what every backend gives the
+# firmware as `hw` (fireboard.hw.rp2 on a Pico with MicroPython,
+# fireboard.hw.circuitpython on an RP2040 board with CircuitPython,
+# simboard.hw on the virtual board). main.py hands the backend's class to
+# fireboard.board.run, which makes it with the configuration: Hardware(cfg).
+#
+#   hw.output(gpio)      push-pull output, starts low; .value(v)   (mux select lines)
+#   hw.input(gpio)       input with the internal pull-up; .value() -> 0/1
+#                        (island mux outputs, the two buttons to GND)
+#   hw.adc(gpio)         .read_u16() -> 0..65535 (GP26..GP28)
+#   hw.strip(gpio, n)    .write(rgb): rgb is 3*n bytes R, G, B per LED in chain
+#                        order, already dimmed and capped; sent as GRB (WS2812B)
+#   hw.settle_us(us)     busy-waits at least us microseconds
+#   hw.ticks_ms()        milliseconds, wrapping at 2**30 as MicroPython's
+#                        time.ticks_ms does; differences with
+#                        fireice.ticks.ticks_diff
+#
+# GPIO numbers are the RP2040's (a Pico's GP numbers: hardware/pinmap.json).

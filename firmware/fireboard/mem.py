@@ -1,0 +1,77 @@
+# The board's memory policy, in one place: code that only a job needs
+# (start-up, a new game, a takeback, a USB command, reading or rewriting the
+# record) is loaded for the job, dropped after it, and the garbage collected.
+#
+# MicroPython collects only when an allocation fails, and the garbage of a
+# job would otherwise still be there when the next long-lived objects come,
+# which then land among it and leave the free room in pieces. So the
+# collection comes right after the job's code goes.
+#
+# Dropping is off where it buys nothing: on CPython (memory to spare, and a
+# module's classes, its exceptions, must stay the same objects for whoever
+# imported them), and when the firmware is frozen into the MicroPython
+# image (docs/frozen.md), where its code costs no heap and loading it again
+# would only cost time. From a ROMFS image the code costs no heap either,
+# but the names and objects a module makes do, so it is dropped there too.
+import gc
+import sys
+
+
+def _frozen():
+    # a frozen module's __file__ names no file on the flash
+    try:
+        import os
+
+        os.stat(__file__)
+        return False
+    except (OSError, NameError):
+        return True
+
+
+DROP = sys.implementation.name != "cpython" and not _frozen()
+
+
+def forget(*names, failed=False):
+    """Drop the modules named, then collect.
+
+    failed: after memory ran out. A module whose import failed has left
+    sys.modules, but MicroPython keeps its pointer in the emptied slot,
+    which keeps the whole half-loaded module alive: a value put under the
+    name takes that slot over, and goes with it."""
+    if DROP:
+        mods = sys.modules
+        for name in names:
+            mod = mods.get(name)
+            if failed and mod is None:
+                mods[name] = None  # type: ignore[assignment]
+            if name in mods:
+                mods.pop(name)
+            if mod is not None and "." in name:
+                pkg, _, attr = name.rpartition(".")
+                parent = mods.get(pkg)
+                if parent is not None and getattr(parent, attr, None) is mod:
+                    delattr(parent, attr)
+        mod = parent = mods = None
+    if sys.implementation.name != "cpython":
+        gc.collect()
+
+
+def job(module, fn, *args, also=(), tries=2):
+    """module.fn(*args), with module loaded for it and dropped after it
+    (with the modules named in also, which the job loads), and the garbage
+    collected. Memory running out is tried again after the collection, up
+    to tries times in all; then MemoryError goes to the caller."""
+    while True:
+        tries -= 1
+        failed = True
+        try:
+            __import__(module)
+            result = getattr(sys.modules[module], fn)(*args)
+            failed = False
+            return result
+        except MemoryError:
+            if tries <= 0:
+                raise
+        finally:
+            result = None
+            forget(module, *also, failed=failed)

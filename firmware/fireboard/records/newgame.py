@@ -1,0 +1,156 @@
+# Setting up a new game: dealing or placing its start position, starting
+# its record and archiving the game before it. Loaded for a new game,
+# forgotten after.
+
+from fireboard.records.games import ARCHIVE, CURRENT, NEXT
+from fireboard.records.store import FULL
+from fireice.geom import GAME, START, FireIceError
+from fireboard.mem import forget
+
+LAST = 9999  # games/0001.txt .. games/9999.txt
+LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)
+
+
+def record(games, game, tags):
+    """Start the record of a new game (tags: list of [name, value]). The
+    new record is written before the old one is archived, and the flash
+    must have room for it and for the game to be played to its end; if
+    anything fails, the old game and its record stay as they were."""
+    tags = [["Game", GAME], ["Mode", "duel" if game.duel else "solitaire"]] + tags
+    if not game.duel or game.position() != START:
+        tags.append(["Setup", game.position()])
+    store = games.store
+    number = archive_number(store)
+    from fireice.rec import pieces
+
+    store.write(NEXT, pieces(tags, ()), 3)  # itself, a rewrite, a spare
+    pieces = None
+    try:
+        archive(store, number)
+        store.rename(NEXT, CURRENT)
+    except BaseException:
+        store.remove(NEXT)
+        raise
+    games.tags = tags
+
+
+def archive_number(store):
+    """The number the game in play gets in the archive: one above the
+    highest, or once 9999 is taken, the lowest free one; OSError when the
+    archive has no number left."""
+    n = 0
+    for name in store.names(ARCHIVE):
+        k = _number(name)
+        if k > n:
+            n = k
+    if n < LAST:
+        return n + 1
+    # a bit a number, 1,000 numbers a pass: 125 bytes, however many games
+    used = bytearray(125)
+    for base in range(0, LAST + 1, 1000):
+        for k in range(125):
+            used[k] = 0
+        for name in store.names(ARCHIVE):
+            k = _number(name) - base
+            if 0 <= k < 1000:
+                used[k >> 3] |= 1 << (k & 7)
+        for k in range(1 if base == 0 else 0, min(1000, LAST + 1 - base)):
+            if not used[k >> 3] & 1 << (k & 7):
+                return base + k
+    raise OSError("the archive is full (%d games)%s" % (LAST, FULL[FULL.index(":") :]))
+
+
+def _number(name):
+    # games/NNNN.txt or NNNN-bad.txt -> NNNN, else 0
+    if len(name) >= 8 and name.endswith(".txt") and name[:4].isdigit():
+        return int(name[:4])
+    return 0
+
+
+def archive(store, number):
+    """Keep the current game, if it has moves, as games/NNNN.txt. A record
+    without moves ends at the blank line after its tags: only its last two
+    bytes are read (whatever the file holds, it is never read whole)."""
+    n = store.size(CURRENT)
+    if n == -1:
+        return
+    if n >= 2:
+        with store.open(CURRENT) as f:
+            f.seek(n - 2)
+            tail = f.read(2)
+        if tail == b"\n\n":
+            store.remove(CURRENT)
+            return
+    if store.size(ARCHIVE) != -2:
+        from fireboard.records.files import folder
+
+        folder(store, ARCHIVE)
+    store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, number))
+
+
+def _drop_seeded():
+    # the dealing code out of the heap before the game's code loads
+    forget("fireice.seeded")
+
+
+def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
+    """(game, tags) for a new game; raises FireIceError on bad settings."""
+    tags = []
+    # the dealing code comes and goes before the game's own code loads
+    if mode == "solitaire":
+        if position is None:
+            from fireice.seeded import deal
+
+            position = deal(seed)
+            deal = None
+            _drop_seeded()
+            tags.append(["Seed", str(seed)])
+        if to_move:
+            tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
+        from fireice.solo import Solitaire
+
+        return Solitaire(position, to_move or 0), tags
+    if mode != "duel":
+        raise FireIceError("mode must be duel or solitaire, not %r" % mode)
+    if position is None:
+        if handicap:
+            from fireice.seeded import handicap_position
+
+            position = handicap_position(handicap, side, seed)
+            handicap_position = None
+            _drop_seeded()
+            tags.append(["Handicap", str(handicap)])
+            tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
+            tags.append(["Seed", str(seed)])
+        else:
+            position = START
+    if to_move:
+        tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
+    from fireice.duel import Duel
+
+    return Duel(position, to_move or 1), tags
+
+
+def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
+    """App.new_game's work: the new game made and recorded, then set up on
+    the board; or, if it cannot be, said, with the game in play going on."""
+    mode = app.mode if mode is None else mode
+    handicap = app.handicap if handicap is None else handicap
+    side = app.handicap_side if side is None else side
+    seed = app.seed if seed is None else seed
+    try:
+        game, tags = new_game(mode, handicap, side, seed, position, to_move)
+        record(app.games, game, tags)
+    except (OSError, FireIceError) as e:
+        app._out({"ev": "error", "reason": "no new game: %s" % e})
+        return
+    app.mode = mode
+    app.handicap = handicap
+    app.handicap_side = side
+    app.seed = seed + 1
+    # the other kind of game's code goes (loaded again when it is played)
+    if game.duel:
+        forget("fireice.solo", "fireboard.track.solo")
+    else:
+        forget("fireice.duel")
+    app._started(game)

@@ -1,0 +1,145 @@
+# Resuming the saved game at start (which needs the record reader), or
+# starting a board's first game. Loaded at start and forgotten after.
+#
+# The record is read a line at a time and each move played as it is read,
+# so the heap holds one line, never the whole text, however long the game.
+from fireboard.records.games import ARCHIVE, CURRENT, NEXT
+from fireice.geom import RESULT_NAMES, FireIceError
+from fireboard.mem import forget
+
+
+def start(games, seed=0):
+    """The game a board starts with: (game, problem, new). The saved one
+    (see resume), or, without one, a new two-player game, recorded. A new
+    game that cannot be recorded (a full flash) is played all the same; it
+    says so, and its moves are refused until there is room."""
+    try:
+        game, problem = resume(games)
+    except OSError as e:  # the flash itself failed: the record stays for later
+        game, problem = None, "saved game not read: %s" % e
+    if game is not None:
+        return game, problem, False
+    from fireboard.records import newgame
+
+    game, tags = newgame.new_game("duel", seed=seed)
+    try:
+        newgame.record(games, game, tags)
+    except OSError as e:
+        games.tags = None
+        problem = _and(problem, "the new game cannot be saved: %s" % e)
+    newgame = None
+    forget("fireboard.records.newgame")
+    return game, problem, True
+
+
+def _and(a, b):
+    return b if a is None else a + "; " + b
+
+
+def resume(games):
+    """The saved game, replayed: (game or None, problem or None). A bad last
+    word (a write cut short) is dropped; a record that cannot be read at all
+    is kept as games/NNNN-bad.txt, an entry that is no record at all (a
+    folder, a huge file, bytes that are not text) set aside as
+    game.txt.WHY, and None returned."""
+    store = games.store
+    if store.size(CURRENT) == -1 and store.size(NEXT) >= 0:
+        store.rename(NEXT, CURRENT)  # a new game cut off before it took over
+    if store.size(CURRENT) == -1:
+        return None, None  # a new board
+    from fireboard.records import files
+
+    lines = None
+    try:
+        lines = files.lines(store, CURRENT, 4096)
+        return _replay(games, lines)
+    except files.Unusable as e:
+        lines = None
+        return None, "saved game set aside as %s (%s)" % (files.set_aside(store, CURRENT, e.why), e)
+    except FireIceError as e:
+        if lines is not None:
+            lines.close()  # the file closed before it is renamed
+        from fireboard.records.newgame import archive_number
+
+        files.folder(store, ARCHIVE)
+        name = "%s/%04d-bad.txt" % (ARCHIVE, archive_number(store))
+        archive_number = None
+        forget("fireboard.records.newgame")
+        store.rename(CURRENT, name)
+        return None, "saved game unreadable (%s), kept as %s" % (e, name)
+    finally:
+        files = None
+        forget("fireboard.records.files", "fireice.recread", "fireice.notation")
+
+
+def _replay(games, lines):
+    from fireice import recread
+    from fireice.notation import parse_move
+
+    tags = []
+    game = None
+    n = 0  # line number
+    ply = 0
+    err = None  # (ply, move, reason) of the first bad word
+    dropped = 0
+    for line in lines:
+        n += 1
+        s = line.strip()
+        if n == 1 and s.startswith("\ufeff"):  # a byte order mark
+            s = s[1:]
+        if game is None:
+            if s.startswith("["):
+                tag = recread.tag(s, n)
+                if recread.get(tags, tag[0]) is not None:
+                    raise recread.RecordError("tag %s appears twice" % tag[0])
+                tags.append(tag)
+                continue
+            if not s:
+                continue
+            recread.check_tags(tags)
+            game = recread.new_game(tags)
+        for word in recread.tokens(s, n):
+            if word == "*":
+                continue  # PGN's marker of a game that goes on
+            ply += 1
+            if err is not None:
+                dropped += 1
+                continue
+            try:
+                frm, to = parse_move(word)
+                why = game.check(frm, to)
+            except FireIceError as e:
+                why = str(e)
+            if why:
+                err = (ply, word, why)
+                dropped = 1
+            else:
+                game.push(frm, to)
+    if game is None:
+        recread.check_tags(tags)
+        game = recread.new_game(tags)
+    games.tags = tags
+    got = RESULT_NAMES[game.result]
+    problem = None
+    said = recread.get(tags, "Result")
+    recread = None
+    if err is None and said is not None and said != "*" and said != got:
+        if got is None:
+            why = "tag Result is %s but the game is not over" % said
+        else:
+            why = "tag Result is %s but the moves give %s" % (said, got)
+        problem = "saved game: %s; fixed" % why
+    if err is not None:
+        problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
+            err[0],
+            err[1],
+            err[2],
+            dropped,
+            "" if dropped == 1 else "s",
+        )
+    if problem is not None:
+        try:
+            games.save(game)
+        except OSError as e:
+            problem += " (on flash at the next start: %s)" % e
+    return game, problem

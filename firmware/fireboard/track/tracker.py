@@ -1,0 +1,286 @@
+# The move tracker: turns what the sensors see into game actions.
+#
+# It compares whole positions: the pegs standing (debounced sensor states)
+# against the game's position, and from the difference decides what the
+# player is doing: nothing, lifting a peg, having put it on a legal hole,
+# having completed a move, or something wrong, with the way back. Only what a
+# presence-only front end cannot see (which peg went where) is remembered
+# between updates: the move on its way (pend_h -> pend_t).
+from micropython import const
+
+from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
+
+from fireboard.track.phases import IDLE, LIFTED, LANDED, ERROR, RESTORE, SETUP, OVER
+
+_NONE = const(255)
+_A_PEG = ("a", "a fire", "an ice")
+
+
+class Tracker:
+    def __init__(self, colour):
+        self.colour = colour  # the front end tells Fire from Ice
+        self.game = None
+        self.phase = SETUP
+        self.h = _NONE
+        self.t = _NONE
+        self.pend_h = _NONE
+        self.pend_t = _NONE
+        self.fix = _NONE  # ERROR, RESTORE, SETUP: the hole to put right first
+        self.fix_kind = 0  # 1 remove a peg, 2 put a peg, 3 change its colour
+        self.all_fixes = False  # SETUP shows every fix at once
+        self.reason = None
+        self.target = bytearray(49)  # the position the lights guide to
+        self.p = self.target  # the pegs last seen
+        self.waypoint = None  # a position to pass through first (takeback)
+        self.diff = bytearray(8)
+        self.events = []
+        self.version = 0  # counts display changes
+
+    def start(self, game, setup=True):
+        """A game to track. setup: guide the pegs to its position first (a new
+        game); otherwise play on from what stands (a resumed game)."""
+        self.game = game
+        self.waypoint = None
+        self.h = self.t = self.pend_h = self.pend_t = _NONE
+        self.phase = SETUP if setup else IDLE
+        self.reason = None
+        self.version += 1
+
+    def _diff(self, want, p):
+        # holes where p differs from want (up to 8 listed in diff); the count
+        d = self.diff
+        colour = self.colour
+        n = 0
+        for h in range(49):
+            a = want[h]
+            b = p[h]
+            if a != b if colour else (a == 0) != (b == 0):
+                if n < 8:
+                    d[n] = h
+                n += 1
+        return n
+
+    def _set(self, phase, h=_NONE, t=_NONE):
+        if phase != self.phase or h != self.h or t != self.t:
+            self.phase = phase
+            self.h = h
+            self.t = t
+            self.version += 1
+
+    def update(self, p):
+        """p: the 49 debounced hole states (0 empty, 1 Fire, 2 Ice, 3 a peg)."""
+        g = self.game
+        if g is None:
+            return
+        self.p = p
+        if g.result and self.phase != SETUP:
+            return self._set(OVER)
+        if self.waypoint is not None:
+            if self._diff(self.waypoint, p):
+                return self._guide(RESTORE, self.waypoint, False)
+            self.waypoint = None
+        n = self._diff(g.cells, p)
+        if self.phase == SETUP or self.phase == RESTORE:
+            if n:
+                return self._guide(self.phase, g.cells, self.phase == SETUP)
+            self._set(IDLE)
+            self.events.append({"ev": "ready", "to": SIDE_NAMES[g.to_move]})
+            if g.result:
+                return self._set(OVER)
+            self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
+            return
+        if n == 0:
+            self.pend_h = self.pend_t = _NONE
+            return self._set(IDLE)
+        if g.duel:
+            self._duel(g, p, n)
+        else:
+            from fireboard.track.solo import track
+
+            track(self, g, p, n)
+
+    def _duel(self, g, p, n):
+        s = g.to_move
+        o = 3 - s
+        cells = g.cells
+        d = self.diff
+        if n == 1:
+            x = d[0]
+            if cells[x] == s and p[x] == 0:
+                self.pend_h = self.pend_t = _NONE
+                return self._set(LIFTED, x)
+            if not self.colour and x == self.pend_t:
+                # the fill is in: the hole left reads occupied again
+                return self._commit(self.pend_h, x)
+        elif n == 2:
+            a = d[0]
+            b = d[1]
+            if cells[a] == 0:
+                a, b = b, a
+            # a: the mover's peg in the game, b: an empty hole with a peg now
+            if cells[a] == s and cells[b] == 0 and p[b] != 0:
+                why = g.check(a, b)
+                if p[a] == 0:
+                    if why:
+                        return self._error(b, why)
+                    if self.colour and p[b] != s:
+                        return self._error(
+                            b,
+                            "%s has %s peg: %s moves" % (hole_name(b), _A_PEG[p[b]], SIDE_NAMES[s]),
+                        )
+                    self.pend_h = a
+                    self.pend_t = b
+                    return self._set(LANDED, a, b)
+                if self.colour and p[a] == o and p[b] == s and not why:
+                    return self._commit(a, b)
+        # Something else. A move on its way, and a peg where its fill is not?
+        h = self.pend_h
+        t = self.pend_t
+        if h != _NONE and p[t] != 0 and p[h] != o:
+            for k in range(min(n, 8)):
+                x = d[k]
+                if x != h and x != t and cells[x] == 0 and p[x] != 0:
+                    why = "the %s peg goes in %s, not %s" % (
+                        SIDE_NAMES[o],
+                        hole_name(h),
+                        hole_name(x),
+                    )
+                    return self._error(x, why, True)
+            if self.colour and p[h] == s:
+                return self._error(h, "%s needs %s peg" % (hole_name(h), _A_PEG[o]), True)
+        lifted = 0
+        for k in range(min(n, 8)):
+            x = d[k]
+            if p[x] == 0:
+                if cells[x] == o:
+                    why = "%s holds %s peg and %s is to move" % (
+                        hole_name(x),
+                        _A_PEG[o],
+                        SIDE_NAMES[s],
+                    )
+                    return self._error(x, why)
+                lifted += cells[x] == s
+        if lifted > 1:
+            return self._error(d[0], "lift one peg at a time")
+        self._error(_NONE, None)
+
+    def _commit(self, h, t):
+        g = self.game
+        side = g.cells[h]
+        ev = self.events
+        duel = g.duel
+        was = g.ctrl[1] | g.ctrl[2] << 7 if duel else 0
+        g.push(h, t)
+        self.pend_h = self.pend_t = _NONE
+        self.reason = None
+        ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
+        self._control(was)
+        if g.result:
+            line = g.winning_line() if duel else 0
+            ev.append(
+                {"ev": "result", "result": RESULT_NAMES[g.result], "islands": islands_str(line)}
+            )
+            self._set(OVER)
+        else:
+            ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
+            self._set(IDLE)
+
+    def _control(self, was):
+        # a control event for each island whose controller changed; was:
+        # Fire's mask | Ice's mask << 7 before
+        g = self.game
+        if not g.duel:
+            return
+        for i in range(7):
+            b = 1 << i
+            old = 1 if was & b else 2 if was >> 7 & b else 0
+            now = 1 if g.ctrl[1] & b else 2 if g.ctrl[2] & b else 0
+            if old != now:
+                self.events.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
+
+    def _error(self, hole, reason, landed=False):
+        # Something is wrong. Guide back to the nearest good position (the
+        # game's, or with the move on its way made), one fix at a time, and
+        # say why once for each new problem.
+        g = self.game
+        target = self.target
+        for k in range(49):
+            target[k] = g.cells[k]
+        if landed:
+            target[self.pend_h] = 0
+            target[self.pend_t] = g.to_move
+        self._guide(ERROR, target, False)
+        if reason is None:
+            hole = h = self.fix
+            if h == _NONE:
+                reason = "the pegs do not match the game"
+            elif self.fix_kind == 1:
+                reason = "no peg belongs in %s" % hole_name(h)
+            elif self.fix_kind == 2:
+                reason = "%s peg is missing from %s" % (_A_PEG[target[h]], hole_name(h))
+            else:
+                reason = "%s needs %s peg" % (hole_name(h), _A_PEG[target[h]])
+        if reason != self.reason:
+            self.reason = reason
+            ev = {"ev": "illegal", "reason": reason}
+            if hole != _NONE:
+                ev["hole"] = hole_name(hole)
+            self.events.append(ev)
+
+    def _guide(self, phase, want, all_at_once):
+        # the first fix: a peg to remove, else one to put, else a colour
+        target = self.target
+        if want is not target:
+            for k in range(49):
+                target[k] = want[k]
+        p = self.p
+        fix = _NONE
+        kind = 0
+        for k in range(49):
+            if target[k] == 0 and p[k] != 0:
+                fix = k
+                kind = 1
+                break
+        if fix == _NONE:
+            for k in range(49):
+                if target[k] != 0 and p[k] == 0:
+                    fix = k
+                    kind = 2
+                    break
+        if fix == _NONE and self.colour:
+            for k in range(49):
+                if target[k] != p[k]:
+                    fix = k
+                    kind = 3
+                    break
+        self.all_fixes = all_at_once
+        if phase != self.phase or fix != self.fix or kind != self.fix_kind:
+            self.phase = phase
+            self.fix = fix
+            self.fix_kind = kind
+            self.version += 1
+
+    def took_back(self, mv, was, undo=True):
+        """The last move mv (frm * 64 + to) has been taken off the game
+        (game.pop(), its record saved); was: the control masks before, as
+        _control takes them. The board then guides the pegs back. undo:
+        announce it as a takeback; otherwise the move was never announced
+        (it could not be saved) and is only put right."""
+        g = self.game
+        h = mv >> 6
+        t = mv & 63
+        self.h = self.t = self.pend_h = self.pend_t = _NONE
+        self.reason = None
+        if undo:
+            self.events.append({"ev": "undo", "move": move_name(h, t)})
+            self._control(was)
+            self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
+        if not self.colour:
+            # Presence alone cannot tell which peg stands where: have both
+            # holes emptied first, then the pegs put back.
+            w = bytearray(g.cells)
+            w[h] = 0
+            w[t] = 0
+            self.waypoint = w
+        self.phase = RESTORE
+        self.version += 1

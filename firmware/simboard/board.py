@@ -1,0 +1,166 @@
+# The virtual board's MicroPython side: the board firmware, unchanged, on a
+# hardware shim whose sensors read what stands in each hole. The world around
+# the board (pegs, hands, buttons, virtual time) is simulated by the host
+# (`fireice sim`, host_tools/fireice_tools/simhost.py), which sends one short
+# line per change on standard input:
+#
+#   t N       run the board on to virtual time N ms (a scan every scan_ms)
+#   r S       what the holes hold now: 49 digits, 0 empty, 1 Fire, 2 Ice,
+#             3 a sensor that reads noise
+#   i S       the same, taken in at once without debounce (set-up)
+#   b G V     button on GPIO G pressed (V=1) or released (V=0)
+#   c LINE    a command line, as over USB ("status", 'new {"mode": "solitaire"}')
+#   e TEXT    report TEXT as an error event now (bad input the host found)
+#
+# Events go to standard output as JSON lines (docs/protocol.md).
+import gc
+import json
+import os
+import sys
+
+from simboard.hw import Hardware
+from fireboard.mem import forget
+
+
+class Board:
+    def __init__(self, flash, seed, front):
+        self.args = (flash, seed, front)
+        self.now = 0
+        self.start()
+
+    def start(self):
+        # the firmware starts: at power-up, or again after a soft reset
+        # (simboard.start)
+        flash, seed, front = self.args
+        if flash:
+            kb = os.getenv("FIREICE_FLASH_KB")
+            if kb:  # a flash of a real board's size (simboard.flash)
+                from simboard.flash import SimFlash
+
+                store = SimFlash(flash, int(kb))
+            else:
+                from fireboard.records.store import Store
+
+                store = Store(flash)
+        else:
+            from simboard.memstore import MemStore
+
+            store = MemStore()
+        from fireboard.board import start
+
+        self.app, self.hw, started = start(
+            store, lambda cfg: Hardware(cfg, seed), self.emit, seed, front
+        )
+        forget("fireboard.board")
+        self.hw.on_frame = self.frame
+        from simboard import start as simstart  # loaded now the start-up code is gone
+
+        simstart.started(self)
+        simstart = None
+        forget("simboard.start")
+        self.app.begin(self.now, *started)
+
+    def emit(self, ev):
+        if "at" not in ev:
+            ev["at"] = self.now
+        # one write a line, or pieces where the heap has no room for it
+        # (as fireboard.board.emit)
+        try:
+            text = json.dumps(ev) + "\n"
+        except MemoryError:
+            json.dump(ev, sys.stdout)
+            text = "\n"
+        sys.stdout.write(text)
+
+    def command(self, line):
+        # a command line, as over USB (docs/protocol.md)
+        gc.collect()  # see App.new_game
+        from fireboard.links import commands as usb
+
+        usb.handle(self.app, line, self.emit)
+        usb = None
+        forget("fireboard.links.commands", "fireboard.links.table")
+        if self.app.asked is not None:  # a new game, made now the command code is gone
+            self.app.start_asked()
+
+    def frame(self, rgb):
+        w = sys.stdout.write
+        w('{"ev": "leds", "at": %d, "rgb": [' % self.now)
+        for k in range(51):
+            w(
+                "[%d, %d, %d]%s"
+                % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
+            )
+
+    def run_to(self, at):
+        # a scan every scan_ms up to at. After each, while no hole is being
+        # debounced, simboard.idle says which scans change nothing, and
+        # they are skipped: idle time costs nothing. The first scan (it takes
+        # in the inputs before it) and the last before at always run, so the
+        # readings are those of a board that scanned all along.
+        app = self.app
+        hw = self.hw
+        period = app.cfg["scan_ms"]
+        last = at - at % period
+        t = self.now - self.now % period + period
+        while t <= at:
+            self.now = t
+            hw.now = t
+            app.tick(t)
+            now = t
+            t += period
+            if t < last and app.deb.cand == app.deb.stable:
+                from simboard import idle as simidle
+
+                t = simidle.next_scan(self, now, t, last)
+                simidle = None
+                forget("simboard.idle")
+        self.now = at
+        hw.now = at
+        app.now = at
+
+    def line(self, text):
+        op = text[0]
+        arg = text[2:].rstrip()
+        if op == "t":
+            self.run_to(int(arg))
+        elif op == "r" or op == "i":
+            holes = self.hw.holes
+            for h in range(49):
+                holes[h] = ord(arg[h]) - 48
+            if op == "i":
+                self.app.settle()
+        elif op == "b":
+            gpio, v = arg.split()
+            self.hw.pressed[int(gpio)] = int(v)
+        elif op == "c":
+            self.command(arg)
+        elif op == "e":
+            self.emit({"ev": "error", "reason": arg})
+
+
+def main(argv):
+    opts = {"--front": None, "--flash": None, "--seed": "0"}
+    for k in range(0, len(argv) - 1, 2):
+        opts[argv[k]] = argv[k + 1]
+    board = Board(opts["--flash"], int(opts["--seed"]), opts["--front"])
+    while True:
+        text = sys.stdin.readline()
+        if not text:
+            break
+        if len(text) > 1:
+            try:
+                board.line(text)
+                if board.app.reboot:  # a soft reset
+                    from simboard import start as simstart
+
+                    simstart.reset(board)
+            except Exception as e:  # never stop over one input: say so, and carry on
+                sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
+                forget("fireboard.links.commands", "fireboard.links.table")
+                why = "out of memory" if isinstance(e, MemoryError) else repr(e)
+                board.emit({"ev": "error", "reason": "%s: %s" % (why, text[:40].strip())})
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

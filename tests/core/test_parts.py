@@ -1,0 +1,48 @@
+# The board's extension points (fireboard/app.py's header): a third sensor
+# front end registered with fireboard.sense.fronts, a part of the main loop
+# in app.parts and a second output in app.outputs, all added from outside,
+# with no line of the App or its loop changed.
+
+
+class Counter:
+    """A loop part: counts the passes it is given."""
+
+    def __init__(self):
+        self.passes = 0
+        self.last = None
+
+    def tick(self, app, now):
+        self.passes += 1
+        self.last = now
+
+
+def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
+    from fireboard.board import start
+    from fireboard.sense import fronts
+    from simboard.hw import Hardware
+    from simboard.memstore import MemStore
+
+    fronts.register("fake", "fakefront", 200)
+    try:
+        assert "fake" in fronts.names() and fronts.cap_ma("fake") == 200
+        first, second = [], []
+        app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), first.append, 0, "fake")
+        scan = app.scanner
+        assert type(scan).__name__ == "FakeScanner"
+        assert app.tracker.colour  # what the front end tells, the tracker knows
+        part = Counter()
+        app.parts.append(part)
+        app.outputs.append(second.append)
+        app.begin(0, *started)
+        scan.holes[24] = 1  # a Fire peg on D4: the start position stands
+        for k in range(1, 41):
+            app.tick(5 * k)
+        assert part.passes == 40 and part.last == 200
+        assert scan.scans >= 40
+        assert app.tracker.phase == 0  # idle: the game is on
+        assert [e["ev"] for e in second if e["ev"] in ("ready", "turn")] == ["ready", "turn"]
+        assert second == first[len(first) - len(second) :]  # each event to both
+        assert app.lights.frames > 0  # within its front end's LED cap
+    finally:
+        fronts._FRONTS[8:] = []  # the registry as the board has it
+    assert fronts.names() == ["digital", "colour"]

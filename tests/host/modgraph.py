@@ -1,0 +1,85 @@
+"""The firmware's import graph, read from its sources with ast: every import
+statement, at the top of a module or inside a function, and the command
+modules the command table names (fireboard.links.commands loads them by
+name)."""
+
+import ast
+import os
+import re
+
+from fireice_tools import firmware
+
+
+def name_of(rel):
+    """The module a source file is: "fireboard/sense/digital.py" ->
+    "fireboard.sense.digital", "fireboard/sense/__init__.py" ->
+    "fireboard.sense"."""
+    name = rel[:-3].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+def modules():
+    """{module name: source file} of every firmware module."""
+    return {name_of(rel): rel for rel in firmware.sources()}
+
+
+def imports(rel, known=None):
+    """The firmware modules that source file rel imports, with the packages
+    each import goes through."""
+    known = known or modules()
+    with open(os.path.join(firmware.firmware_dir(), rel)) as f:
+        text = f.read()
+    found = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            bases = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            bases = [node.module] + [node.module + "." + a.name for a in node.names]
+        else:
+            continue
+        for base in bases:
+            parts = base.split(".")
+            for k in range(1, len(parts) + 1):
+                found.add(".".join(parts[:k]))
+    if rel == "fireboard/links/commands.py":
+        found |= {"fireboard.links.cmd_" + m for m in re.findall(r" [a-z]+:([a-z]+)\b", text)}
+    return {m for m in found if m in known and m != name_of(rel)}
+
+
+def graph():
+    """{module: the firmware modules it imports}."""
+    known = modules()
+    return {name: imports(rel, known) for name, rel in known.items()}
+
+
+def cycles(g):
+    """The import cycles of graph g, each as a list of modules (strongly
+    connected components of more than one module, or a module importing
+    itself)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(g.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in g.get(v, ()):
+                out.append(sorted(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return out
