@@ -1,0 +1,53 @@
+# The memory policy (fireboard.mem): a job's module is loaded for it, dropped
+# after it (on MicroPython) and the job tried again after a collection when
+# memory ran out; nothing is dropped when the firmware is frozen.
+import sys
+
+from support import MICROPYTHON, raises
+
+
+class State:
+    calls = 0
+
+
+def setup():
+    State.calls = 0
+    sys.modules["memjob_state"] = State
+    sys.modules.pop("memjob", None)
+
+
+def test_a_job_runs_and_its_module_goes():
+    from fireboard import mem
+
+    setup()
+    assert mem.job("memjob", "work", 21, False) == 42
+    assert State.calls == 1
+    # dropped on MicroPython; CPython keeps modules (their classes stay the same objects)
+    assert ("memjob" in sys.modules) == (not MICROPYTHON)
+    assert mem.DROP == MICROPYTHON
+
+
+def test_a_job_that_ran_out_of_memory_is_tried_once_more():
+    from fireboard import mem
+
+    setup()
+    assert mem.job("memjob", "work", 5, True) == 10
+    assert State.calls == 2
+    setup()
+    raises(MemoryError, lambda: mem.job("memjob", "work", 5, True, tries=1))
+    assert State.calls == 1
+
+
+def test_nothing_is_dropped_when_the_firmware_is_frozen():
+    # fireboard.mem run as a frozen module would be: its __file__ names no
+    # file on the flash
+    import fireboard.mem
+
+    path = fireboard.mem.__file__  # where it was loaded from
+    with open(path) as f:
+        text = f.read()
+    for name, frozen in (("fireboard/nowhere/mem.py", True), (path, False)):
+        space = {"__file__": name, "__name__": "memcopy"}
+        exec(text, space)
+        assert space["_frozen"]() == frozen
+        assert space["DROP"] == (MICROPYTHON and not frozen)
