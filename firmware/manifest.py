@@ -41,7 +41,6 @@ package(
         "records/resume.py",
         "records/store.py",
         "sense/__init__.py",
-        "sense/buttons.py",
         "sense/calib.py",
         "sense/colour.py",
         "sense/debounce.py",

@@ -15,8 +15,7 @@ from fireice.ticks import ticks_diff
 
 from fireboard.lights import Lights
 from fireboard.sense import fronts
-from fireboard.sense.buttons import LONG, Button
-from fireboard.sense.debounce import Debouncer
+from fireboard.sense.debounce import LONG, Button, Debouncer
 from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
 import gc

@@ -6,7 +6,7 @@ import sys
 
 from fireboard.mem import forget, job
 
-_FILES = ("fireboard.records.files",)
+_FILES = ("fireboard.records.files", "fireice.rec")  # (rec: a new game's record)
 
 
 # what start-up loads for the job (dropped again if memory runs out)

@@ -29,6 +29,7 @@ def _frozen():
 
 
 DROP = sys.implementation.name != "cpython" and not _frozen()
+del _frozen  # (needed once)
 
 
 def forget(*names, failed=False):
