@@ -14,5 +14,7 @@
 #   hw.ticks_ms()        milliseconds, wrapping at 2**30 as MicroPython's
 #                        time.ticks_ms does; differences with
 #                        fireice.ticks.ticks_diff
+#   hw.gpio_registers()  optional: machine.mem32, for reading the muxes through
+#                        the SIO registers (fireboard.hw.rp2 has it)
 #
 # GPIO numbers are the RP2040's (a Pico's GP numbers: hardware/pinmap.json).

@@ -67,3 +67,8 @@ class Hardware:
 
     def strip(self, gpio, n):
         return Strip(gpio, n)
+
+    def gpio_registers(self):
+        """machine.mem32: the digital front end reads the muxes through the
+        SIO registers (fireboard.sense.digital.RegisterScanner)."""
+        return machine.mem32

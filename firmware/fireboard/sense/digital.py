@@ -10,17 +10,27 @@ from micropython import const
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
 _PRESENT = const(3)
+# the RP2040's SIO registers (datasheet, 2.3.1.7): all 30 GPIO inputs in one
+# read, and a write that flips the outputs whose bits are set
+_GPIO_IN = const(0xD0000004)
+_GPIO_OUT_XOR = const(0xD000001C)
 
 
 def scanner(hw, cfg):
-    """The digital front end on hardware hw, as the configuration wires it."""
+    """The digital front end on hardware hw, as the configuration wires it:
+    through the GPIO registers where the backend offers them (a Pico on
+    MicroPython), else through pin objects."""
     pins = cfg["pins"]
-    return DigitalScanner(
+    args = (
         [hw.output(p) for p in pins["mux_select"]],
         [hw.input(p) for p in pins["digital_mux_out"]],
         cfg["active_low"],
         cfg["sensor_map"],
     )
+    registers = getattr(hw, "gpio_registers", None)
+    if registers is not None:
+        return RegisterScanner(registers(), pins["mux_select"], pins["digital_mux_out"], *args)
+    return DigitalScanner(*args)
 
 
 class DigitalScanner:
@@ -55,3 +65,47 @@ class DigitalScanner:
                 h = slot[7 * i + c]
                 raw[h] = v
                 out[h] = _PRESENT if v == on else 0
+
+
+class RegisterScanner(DigitalScanner):
+    """The same scan at the hardware's limit: the pins are made as above,
+    then each of the 7 select states is one write of the GPIO_OUT_XOR
+    register (the Gray-code order flips one select line a step, and a scan
+    starts where the last one ended, so 6 writes), and each state's 7
+    island outputs are one read of GPIO_IN: 13 register operations a scan,
+    where the pin objects take 55 calls. mem32 is machine.mem32 (a fake in
+    the tests, which count the operations)."""
+
+    def __init__(self, mem32, select_gpios, out_gpios, *args):
+        super().__init__(*args)
+        self.mem = mem32
+        self.bit = bytes(out_gpios)  # island i's output is GPIO_IN bit bit[i]
+        # the select line each step of either order flips, as a register mask
+        # (GPIO 28 at most: below 2**30, a small int)
+        self.flips = array("I", bytes(4 * 14))
+        for k in range(1, 7):
+            for n, order in ((0, GRAY), (7, GRAY_BACK)):
+                line = order[k - 1] ^ order[k]
+                self.flips[n + k] = 1 << select_gpios[0 if line == 1 else 1 if line == 2 else 2]
+
+    @micropython.native
+    def scan(self, out):
+        mem = self.mem
+        slot = self.slot
+        raw = self.raw
+        bit = self.bit
+        flips = self.flips
+        on = self.on
+        back = 0 if self.ch == 0 else 7
+        gray = GRAY if back == 0 else GRAY_BACK
+        for k in range(7):
+            if k:
+                mem[_GPIO_OUT_XOR] = flips[back + k]
+            c = gray[k]
+            levels = mem[_GPIO_IN]
+            for i in range(7):
+                v = (levels >> bit[i]) & 1
+                h = slot[7 * i + c]
+                raw[h] = v
+                out[h] = _PRESENT if v == on else 0
+        self.ch = gray[6]
