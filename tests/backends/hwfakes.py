@@ -179,8 +179,35 @@ class PicoFakes:
                 fakes.slept.pop(0)
             fakes.slept.append(us)
 
+        class Mem32:
+            # the SIO registers the digital front end uses (RP2040
+            # datasheet, 2.3.1.7), on the pins above: GPIO_IN gathers every
+            # pad's level, GPIO_OUT_XOR flips outputs; any other address fails
+            def __init__(self):
+                self.reads = self.writes = 0
+
+            def __getitem__(self, addr):
+                if addr != 0xD0000004:
+                    raise AssertionError("read of register %x" % addr)
+                self.reads += 1
+                levels = 0
+                for p in fakes.pins:
+                    levels |= p.level << p.id
+                return levels
+
+            def __setitem__(self, addr, mask):
+                if addr != 0xD000001C:
+                    raise AssertionError("write of register %x" % addr)
+                self.writes += 1
+                for p in fakes.pins:
+                    if mask >> p.id & 1:
+                        if p.mode != Pin.OUT:
+                            raise AssertionError("GP%d flipped while not an output" % p.id)
+                        p.level ^= 1
+
         self.Pin = Pin
-        self.machine = Namespace(Pin=Pin, ADC=ADC)
+        self.mem32 = Mem32()
+        self.machine = Namespace(Pin=Pin, ADC=ADC, mem32=self.mem32)
         self.neopixel = Namespace(NeoPixel=NeoPixel)
         self.time = Namespace(ticks_ms=ticks_ms, sleep_us=sleep_us)
 

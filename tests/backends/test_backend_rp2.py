@@ -248,6 +248,10 @@ def test_the_board_starts_and_runs_on_this_backend():
             ins
         )
         if front == "digital":
+            # the muxes read through the SIO registers: 7 reads, 6 flips a scan
+            assert type(app.scanner).__name__ == "RegisterScanner"
+            assert fakes.mem32.reads == 7 * (fakes.mem32.writes // 6)
+            assert fakes.mem32.reads >= 7 * 59
             assert outs == [2, 3, 4, 22]
             assert ins == [6, 7, 8, 9, 10, 11, 12, 20, 21]
             assert fakes.adcs == []
