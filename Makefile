@@ -57,7 +57,8 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
-		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw/rp2.py
+		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw/__init__.py fireboard/hw/rp2.py \
+		fireboard/sense fireboard/mem.py fireboard/track/phases.py
 
 test-py: $(STAMP) browser
 	$(PY) -m pytest tests

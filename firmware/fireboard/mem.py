@@ -52,7 +52,7 @@ def forget(*names, failed=False):
                 parent = mods.get(pkg)
                 if parent is not None and getattr(parent, attr, None) is mod:
                     delattr(parent, attr)
-        mod = parent = mods = None
+        mod = parent = mods = None  # type: ignore[assignment]
     if sys.implementation.name != "cpython":
         gc.collect()
 

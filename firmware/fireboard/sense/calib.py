@@ -33,7 +33,7 @@ def stored(store):
         e = "not 49 baselines"
     except OSError as x:  # not text, too big, a folder
         why = getattr(x, "why", "unreadable")
-        e = x
+        e = str(x)
     try:
         kept = "set aside as " + files.set_aside(store, NAME, why)
     except OSError:
