@@ -30,9 +30,10 @@ def run(dirs, pattern=None):
                     failed += 1
                     print("FAIL %s::%s" % (name, attr))
                     sys.print_exception(e)
-            # forget the test module so the next one has the heap
+            # forget the test module, and the board firmware it loaded, so
+            # the next one has the heap (in pieces no smaller than it needs)
             mod = fn = None
-            for m in [m for m in sys.modules if m.startswith("test_")]:
+            for m in [m for m in sys.modules if m.startswith("test_") or m.startswith("fireboard")]:
                 del sys.modules[m]
     print("micropython: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed

@@ -10,6 +10,10 @@
 #   hw.settle_us(us)     busy-waits (microcontroller.delay_us)
 #   hw.ticks_ms()        milliseconds, wrapping at 2**30 like MicroPython's
 #                        time.ticks_ms, for fireice.compat.ticks_diff
+#   hw.clock()           the RTC's local time (year, month, day, hour, minute,
+#                        second, ...), or None while nobody has set it (a year
+#                        before 2025: CircuitPython's clock starts at 2000-01-01)
+#   hw.set_clock(y, mo, d, h, mi, s, wd)   sets it (rtc.RTC().datetime)
 #
 # Pins: a number in the configuration is the RP2040's GPIO number, taken as
 # microcontroller.pin.GPIO<n>. On a Pico that is the GP<n> printed on the
@@ -20,12 +24,14 @@
 # not offered, and naming it stops the start with a ValueError.
 #
 # Needs on the board: Adafruit's neopixel library (the bundle's neopixel.mpy);
-# adafruit_pixelbuf, digitalio, analogio, neopixel_write are in CircuitPython.
+# adafruit_pixelbuf, digitalio, analogio, neopixel_write, rtc, time are in CircuitPython.
 import analogio
 import digitalio
 import microcontroller
 import neopixel
+import rtc
 import supervisor
+import time
 from micropython import const
 
 # supervisor.ticks_ms() wraps at 2**29 ms (and starts 65 s before its first
@@ -137,3 +143,10 @@ class Hardware:
 
     def strip(self, gpio, n):
         return Strip(gpio_pin(gpio), n)
+
+    def clock(self):
+        t = time.localtime()
+        return tuple(t) if 2025 <= t[0] <= 2099 else None
+
+    def set_clock(self, y, mo, d, h, mi, s, wd):
+        rtc.RTC().datetime = time.struct_time((y, mo, d, h, mi, s, wd, -1, -1))

@@ -11,6 +11,11 @@
 #   hw.ticks_ms()        time.ticks_ms(): the firmware takes differences with
 #                        time.ticks_diff, which uses the same period (2**30 on
 #                        the Pico, a 32-bit port)
+#   hw.clock()           the RTC's local time as a tuple (year, month, day,
+#                        hour, minute, second, ...), or None while nobody has
+#                        set it (a year before 2025: a Pico's RTC starts at
+#                        2021-01-01 at power-up and goes on through a soft reset)
+#   hw.set_clock(y, mo, d, h, mi, s, wd)   sets the RTC (wd 0 = Monday)
 #
 # GPIO numbers are the Pico's GP numbers (hardware/pinmap.json).
 import time
@@ -78,3 +83,10 @@ class Hardware:
 
     def strip(self, gpio, n):
         return Strip(gpio, n)
+
+    def clock(self):
+        t = time.localtime()
+        return t if 2025 <= t[0] <= 2099 else None
+
+    def set_clock(self, y, mo, d, h, mi, s, wd):
+        machine.RTC().datetime((y, mo, d, wd, h, mi, s, 0))

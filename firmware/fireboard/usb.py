@@ -4,7 +4,7 @@
 # The commands themselves live in small modules, each loaded for one
 # command and forgotten after it: usbplay (the game), usbstatus, usbcheck
 # (the sensors), usbleds, usbcalib, usbfiles (the records on flash), usbconfig and
-# usbset (the settings).
+# usbset (the settings), usbclock (the board's clock).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
@@ -15,7 +15,8 @@ from fireice.geom import FireIceError
 # and help) in fireboard.usbMODULE; a string, not a dict: smaller in the heap
 _TABLE = (
     " help:play status:status new:play undo:play reboot:play sensors:check wiring:check"
-    " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config "
+    " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config"
+    " clock:clock "
 )
 
 
