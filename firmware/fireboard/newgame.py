@@ -39,7 +39,7 @@ def record(games, game, tags, when=None):
     except BaseException:
         store.remove(NEXT)
         raise
-    games.tags = tags
+    games.recorded = True
 
 
 def archive_number(store):

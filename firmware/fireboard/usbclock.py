@@ -48,29 +48,35 @@ def _date_game(app, cal, day, secs):
     from the clock just set, and rewrite its record; False where it has a
     Date, no record, or started before the board did (its start unknown)."""
     games = app.games
-    old = games.tags
     g = app.tracker.game
-    if old is None or g is None or app.began is None:
+    if not games.recorded or g is None or app.began is None or _dated(games):
         return False
-    k = 0  # where the date goes: after Game and Mode
-    for i in range(len(old)):
-        name = old[i][0]
-        if name == "Date" or name == "Time":
-            return False
-        if name == "Game" or name == "Mode":
-            k = i + 1
     ago = ticks_diff(app.now, app.began)
     if ago < 0:
         return False
     t = cal.fields(day, 1000 * secs - ago)
-    games.tags = old[:k] + [
-        ["Date", "%04d.%02d.%02d" % (t[0], t[1], t[2])],
-        ["Time", "%02d:%02d:%02d" % (t[3], t[4], t[5])],
-    ]
-    games.tags += old[k:]
+    add = (
+        ("Date", "%04d.%02d.%02d" % (t[0], t[1], t[2])),
+        ("Time", "%02d:%02d:%02d" % (t[3], t[4], t[5])),
+    )
     try:
-        app._save(games.save, g)
+        app._save(lambda game: games.save(game, add), g)
     except (OSError, MemoryError, FireIceError):
-        games.tags = old  # the record on flash as it was
-        return False
+        return False  # the record on flash as it was
     return True
+
+
+def _dated(games):
+    """Whether the record's tags (on flash, read a line at a time) have a
+    Date or a Time."""
+    from fireboard.games import CURRENT
+
+    with games.store.open(CURRENT) as f:
+        for line in f:
+            line = line.strip()
+            if line and line[:1] != b"[" and line[:3] != b"\xef\xbb\xbf":
+                return False  # the moves: no more tags
+            name = line[1 : line.find(b'"')].strip()
+            if name == b"Date" or name == b"Time":
+                return True
+    return False

@@ -170,6 +170,9 @@ def test_the_host_tools_set_the_clock_when_they_connect(tmp_path):
             b.close()
         tags = dict(record.parse(text).tags)
         assert tags["Date"] in (before.strftime("%Y.%m.%d"), after.strftime("%Y.%m.%d"))
+        p = fireice("games", "--dir", str(tmp_path / "got"), port=sim.port)
+        assert p.returncode == 0, p.stderr
+        assert "bytes, played %s at %s)" % (tags["Date"], tags["Time"]) in p.stdout, p.stdout
 
 
 def test_replay_and_games_show_the_tags(tmp_path):
@@ -181,4 +184,68 @@ def test_replay_and_games_show_the_tags(tmp_path):
     assert "Played 2026.11.23 at 18:05:09" in p.stdout
     assert "Handicap: 3 Ice pegs (seed 5)" in p.stdout
     p = fireice("replay", "--json", str(path))
+    assert json.loads(p.stdout)["error"] is None
+
+
+def test_the_simulator_page_sets_the_clock_as_it_starts(tmp_path):
+    import time
+
+    from fireice_tools import web
+
+    sim = web.Simulator(flash=str(tmp_path), clock=lambda: WHEN)
+    try:
+        until = time.monotonic() + 30
+        while time.monotonic() < until:
+            with sim.cond:
+                out = [c["text"] for c in sim.console if '"re": "clock"' in c["text"]]
+            if out:
+                break
+            time.sleep(0.05)
+        (reply,) = out
+        assert json.loads(reply)["clock"] == WHEN.isoformat()
+        assert sim.console[0]["text"] == "clock " + WHEN.isoformat()  # shown as sent
+        assert '[Date "2026.11.23"]' in read(tmp_path / "game.txt")
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("front", ["digital", "colour"])
+def test_extra_tags_round_trip_on_the_board_up_to_the_4_kb_record(front, tmp_path):
+    """A record near the board's 4 KB limit, most of it tags the board does
+    not know (Hints, Grade, and more): resumed in the board's 64 KB budget,
+    its last move played, rewritten with its Result and every tag in its
+    place (copied from flash a line at a time: the tags are never all in
+    the heap), and read again after a restart and by `fireice replay`."""
+    from fireice.duel import Duel
+
+    moves, result = edges.random_duel(1)
+    head = ['[Game "Fire and Ice"]', '[Mode "duel"]', '[Date "2026.11.20"]', '[Time "18:30:00"]']
+    head += ['[Hints "fire 2, ice 0"]', '[Grade "easy"]', '[Event "club \\"night\\" {1}"]']
+    k = 0
+    while len("\n".join(head)) < 3600:
+        k += 1
+        head.append('[Note%d "%s"]' % (k, "x" * 100))
+    body = " ".join(move_name(*m) for m in moves[:-1])
+    text = "\n".join(head) + "\n\n" + body + "\n"
+    assert 3800 < len(text.encode()) < 4096 - 20, len(text)
+    (tmp_path / "game.txt").write_text(text)
+    game = Duel()
+    for m in moves[:-1]:
+        game.push(*m)
+    inputs = [{"board": game.position()}] + edges.duel_inputs(game.position(), moves[-1:])
+    inputs += [{"cmd": "reboot"}, {"cmd": "status"}]
+    events = run_sim(edges.timed(inputs), front=front, flash=tmp_path, heapsize="64k")
+    assert not [e for e in events if e.get("ev") == "error" or "error" in e], events
+    assert [e["moves"] for e in events if e.get("ev") == "resumed"] == [
+        len(moves) - 1,
+        len(moves),
+    ]
+    after = read(tmp_path / "game.txt")
+    rec = record.parse(after)
+    assert [t[0] for t in rec.tags] == [t[1 : t.index(" ")] for t in head] + ["Result"]
+    assert rec.get("Event") == 'club "night" {1}' and rec.get("Hints") == "fire 2, ice 0"
+    assert rec.get("Result") == RESULT_NAMES[result]
+    assert after.startswith("\n".join(head) + "\n")
+    assert len(after.encode()) <= 4096
+    p = fireice("replay", "--json", str(tmp_path / "game.txt"))
     assert json.loads(p.stdout)["error"] is None
