@@ -9,10 +9,10 @@
 #
 # Records are written a piece at a time (fireice.rec.pieces, rec.rewrite):
 # however long the game and however many its tags, its text is never whole
-# in the heap, nor are its tags: they are on flash only. Every write either happens
-# whole or raises, leaving the flash as it was; the App announces a move,
-# a takeback or a result only once it is written. A new game's record is
-# started by fireboard.newgame.
+# in the heap, nor are its tags: they are on flash only. Every write either
+# happens whole or raises, leaving the flash as it was; the App announces a
+# move, a takeback or a result only once it is written. A new game's record
+# is started by fireboard.newgame.
 
 from fireboard.store import FULL
 from fireice.geom import RESULT_NAMES
