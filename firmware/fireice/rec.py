@@ -1,41 +1,13 @@
-# A game record in memory and its text: the part of fireice.record a board
-# needs while a game runs (writing). Reading is in fireice.record.
+# A game record's text, written a piece at a time: the part of
+# fireice.record a board needs while a game runs (writing a new record,
+# rewriting it after a takeback or at the end). Reading, and a record in
+# memory (Record), are in fireice.record.
 
 from fireice.geom import GAME, move_name
 
 
-class Record:
-    """tags: list of [name, value] in file order; moves: the move texts."""
-
-    def __init__(self, tags=None, moves=None):
-        self.tags = tags if tags is not None else [["Game", GAME]]
-        self.moves = moves if moves is not None else []
-
-    def get(self, name, default=None):
-        for t in self.tags:
-            if t[0] == name:
-                return t[1]
-        return default
-
-    def set(self, name, value):
-        for t in self.tags:
-            if t[0] == name:
-                if value is None:
-                    self.tags.remove(t)
-                else:
-                    t[1] = value
-                return
-        if value is not None:
-            self.tags.append([name, value])
-
-
 def _escape(value):
     return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def format(rec, width=72):
-    """Record -> text (Game tag first, then the others in order, then moves)."""
-    return "".join(pieces(rec.tags, rec.moves, width))
 
 
 def pieces(tags, moves, width=72):

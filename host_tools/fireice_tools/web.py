@@ -60,8 +60,8 @@ from fireice import record
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
 from fireice.geom import islands_str, parse_position
 from fireice.notation import parse_hole, parse_move
-from fireice.rec import Record
-from fireice.rec import format as format_record
+from fireice.record import Record
+from fireice.record import format as format_record
 from fireice_tools import simhost
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
