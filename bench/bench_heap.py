@@ -92,6 +92,8 @@ def edge_cases():
     from test_edges import COMMANDS, GAMES
 
     from fireice import rec
+    from fireice.record import Record
+    from fireice.record import format as format_record
 
     out = []
     for kind in sorted(GAMES):
@@ -104,7 +106,7 @@ def edge_cases():
     game = Duel()
     for m in moves:
         game.push(*m)
-    record = rec.format(rec.Record([["Game", rec.GAME], ["Mode", "duel"]], list(rec.moves(game))))
+    record = format_record(Record([["Game", rec.GAME], ["Mode", "duel"]], list(rec.moves(game))))
     out.append(
         ("start_resume_longest", [{"board": game.position(), "at": 100}], {"game.txt": record})
     )

@@ -5,54 +5,17 @@
 # main.py: a frozen main.py would run in place of the one on the flash,
 # which the owner can no longer change then.
 # ruff: noqa: F821 (include, package and module are the manifest's own)
+import os
 
 include("$(PORT_DIR)/boards/manifest.py")  # what the port freezes itself
 package("fireice", opt=3)  # the rules core, the engine and the solver
-package(
-    "fireboard",
-    files=(
-        "__init__.py",
-        "app.py",
-        "board.py",
-        "config/__init__.py",
-        "config/check.py",
-        "config/defaults.py",
-        "config/load.py",
-        "hw/__init__.py",
-        "hw/rp2.py",
-        "lights.py",
-        "links/__init__.py",
-        "links/cmd_calib.py",
-        "links/cmd_check.py",
-        "links/cmd_config.py",
-        "links/cmd_files.py",
-        "links/cmd_leds.py",
-        "links/cmd_play.py",
-        "links/cmd_set.py",
-        "links/cmd_status.py",
-        "links/commands.py",
-        "links/console.py",
-        "links/table.py",
-        "mem.py",
-        "records/__init__.py",
-        "records/files.py",
-        "records/games.py",
-        "records/newgame.py",
-        "records/resume.py",
-        "records/store.py",
-        "sense/__init__.py",
-        "sense/calib.py",
-        "sense/colour.py",
-        "sense/debounce.py",
-        "sense/digital.py",
-        "sense/fronts.py",
-        "sense/mux.py",
-        "track/__init__.py",
-        "track/begin.py",
-        "track/phases.py",
-        "track/solo.py",
-        "track/takeback.py",
-        "track/tracker.py",
-    ),
-    opt=3,
+# every module of the board but the other kinds of board's hardware backend
+# (MicroPython's build runs this from this folder)
+_OTHERS = ("hw/circuitpython.py",)
+_FILES = sorted(
+    os.path.relpath(os.path.join(d, f), "fireboard").replace(os.sep, "/")
+    for d, _, names in os.walk("fireboard")
+    for f in names
+    if f.endswith(".py")
 )
+package("fireboard", files=[f for f in _FILES if f not in _OTHERS], opt=3)

@@ -1,41 +1,13 @@
-# A game record in memory and its text: the part of fireice.record a board
-# needs while a game runs (writing). Reading is in fireice.record.
+# A game record's text, written a piece at a time: the part of
+# fireice.record a board needs while a game runs (writing a new record,
+# rewriting it after a takeback or at the end). Reading, and a record in
+# memory (Record), are in fireice.record.
 
 from fireice.geom import GAME, move_name
 
 
-class Record:
-    """tags: list of [name, value] in file order; moves: the move texts."""
-
-    def __init__(self, tags=None, moves=None):
-        self.tags = tags if tags is not None else [["Game", GAME]]
-        self.moves = moves if moves is not None else []
-
-    def get(self, name, default=None):
-        for t in self.tags:
-            if t[0] == name:
-                return t[1]
-        return default
-
-    def set(self, name, value):
-        for t in self.tags:
-            if t[0] == name:
-                if value is None:
-                    self.tags.remove(t)
-                else:
-                    t[1] = value
-                return
-        if value is not None:
-            self.tags.append([name, value])
-
-
 def _escape(value):
     return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def format(rec, width=72):
-    """Record -> text (Game tag first, then the others in order, then moves)."""
-    return "".join(pieces(rec.tags, rec.moves, width))
 
 
 def pieces(tags, moves, width=72):
@@ -46,6 +18,48 @@ def pieces(tags, moves, width=72):
     for name, value in tags:
         if name != "Game":
             yield '[%s "%s"]\n' % (name, _escape(value))
+    for piece in movetext(moves, width):
+        yield piece
+
+
+def rewrite(head, add, result, moves, width=72):
+    """A record's text once more, a piece at a time, from the lines of its
+    old text (head: the file it is in, read only to the end of its tags,
+    then closed): the Game tag, its other tag lines as written (never
+    parsed, so tags a reader does not know stay as they are), but its
+    Result; add ([name, value], such as a Date, Time) after Game and Mode;
+    the Result (None: the game goes on); then moves."""
+    yield '[Game "%s"]\n' % GAME
+    for line in head:
+        if isinstance(line, bytes):
+            line = line.decode()
+        line = line.strip()
+        if line and line[0] == "\ufeff":  # a byte order mark
+            line = line[1:]
+        if not line:
+            continue  # a blank line between tags, or before them
+        if line[0] != "[":
+            break  # the moves
+        name = line[1 : line.find('"')].strip()
+        if name == "Game" or name == "Result":
+            continue
+        if add and name != "Mode":
+            for t in add:
+                yield '[%s "%s"]\n' % (t[0], _escape(t[1]))
+            add = ()
+        yield line + "\n"
+    head.close()
+    for t in add:
+        yield '[%s "%s"]\n' % (t[0], _escape(t[1]))
+    if result is not None:
+        yield '[Result "%s"]\n' % result
+    for piece in movetext(moves, width):
+        yield piece
+
+
+def movetext(moves, width=72):
+    """What follows the tags, a piece at a time: the blank line, then the
+    moves in lines of at most width characters."""
     yield "\n"
     n = 0  # length of the line so far
     for m in moves:

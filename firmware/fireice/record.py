@@ -2,9 +2,39 @@
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, islands_str, FireIceError
 from fireice.notation import parse_move
 
-from fireice.rec import GAME, Record, format  # noqa: F401 (part of this module's API)
+from fireice.rec import GAME, pieces
 from fireice.recread import RecordError, check_tags as check, new_game as start
 from fireice.recread import tag as _tag, tokens as _tokens
+
+
+class Record:
+    """tags: list of [name, value] in file order; moves: the move texts."""
+
+    def __init__(self, tags=None, moves=None):
+        self.tags = tags if tags is not None else [["Game", GAME]]
+        self.moves = moves if moves is not None else []
+
+    def get(self, name, default=None):
+        for t in self.tags:
+            if t[0] == name:
+                return t[1]
+        return default
+
+    def set(self, name, value):
+        for t in self.tags:
+            if t[0] == name:
+                if value is None:
+                    self.tags.remove(t)
+                else:
+                    t[1] = value
+                return
+        if value is not None:
+            self.tags.append([name, value])
+
+
+def format(rec, width=72):
+    """Record -> text (Game tag first, then the others in order, then moves)."""
+    return "".join(pieces(rec.tags, rec.moves, width))
 
 
 def parse(text):

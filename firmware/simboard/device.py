@@ -1,6 +1,8 @@
 # The virtual board as a device (`fireice sim --pty`): the hardware of
 # simboard.hw, in real time, with the world's changes coming on file
 # descriptor 3 as the lines of simboard.board ("r S", "b G V").
+import os
+
 from simboard.hw import Hardware
 
 
@@ -18,6 +20,18 @@ class Device(Hardware):
         # models wrong wiring itself (fireice sim --pty --fault swap:C5:C6)
         self.slot = bytes(range(49))
         self._clock = time.ticks_ms
+        # the wall clock goes on through a soft reset (a new interpreter)
+        # as a Pico's RTC does: kept in the file the host names, which goes
+        # with the host (a power cut)
+        self.rtc = os.getenv("FIREICE_SIM_RTC")
+        self.now = self._clock()
+        try:
+            if self.rtc:
+                with open(self.rtc) as f:
+                    day, ms = f.read().split()
+                self.wall = (int(day), int(ms))
+        except (OSError, ValueError):
+            pass  # never set
         self.world = open("/dev/fd/3", "rb")
         self.poller = select.poll()
         self.poller.register(self.world, select.POLLIN)
@@ -36,6 +50,17 @@ class Device(Hardware):
                 raise SystemExit(0)
             self.line(text.decode())
         return self.now
+
+    def set_clock(self, y, mo, d, h, mi, s, wd):
+        self.now = self._clock()
+        super().set_clock(y, mo, d, h, mi, s, wd)
+        if self.rtc:
+            with open(self.rtc, "w") as f:
+                f.write("%d %d" % self.wall)
+
+    def clock(self):
+        self.now = self._clock()
+        return super().clock()
 
     def line(self, text):
         if text[:2] == "r ":

@@ -27,6 +27,10 @@ class Hardware:
         self.pin_ops = 0
         self.now = 0
         self.on_frame = None
+        # the wall clock, a board's RTC: unknown until the clock command sets
+        # it, then (day number, ms of that day at virtual time 0), running
+        # with virtual time (fireboard.clock has the calendar)
+        self.wall = None
         self.slot = bytes(cfg["sensor_map"] or range(49))
         # each sensor's empty reading differs a little, as real ones do
         self.base = array("H", range(49))
@@ -54,6 +58,22 @@ class Hardware:
 
     def strip(self, gpio, n):
         return self
+
+    def clock(self):
+        w = self.wall
+        if w is None:
+            return None
+        from fireboard.clock import fields
+        from fireboard.mem import forget
+
+        t = fields(w[0], w[1] + self.now)
+        forget("fireboard.clock")
+        return t
+
+    def set_clock(self, y, mo, d, h, mi, s, wd):
+        from fireboard.clock import day_number
+
+        self.wall = (day_number(y, mo, d), 1000 * (3600 * h + 60 * mi + s) - self.now)
 
     def write(self, rgb):  # the LED strip
         if self.on_frame is not None:

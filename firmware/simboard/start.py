@@ -4,8 +4,10 @@
 # A soft reset: as on a board, the firmware starts again in a fresh heap.
 # The host gives the command that starts the board in FIREICE_SIM_RESTART
 # (fireice_tools.simhost.board_command): a new interpreter on this one's
-# input and output, told in FIREICE_SIM_AT and FIREICE_SIM_HELD the virtual
-# time and the pegs standing and buttons held; this one waits for it, and
+# input and output, told in FIREICE_SIM_AT, FIREICE_SIM_HELD and
+# FIREICE_SIM_CLOCK the virtual time, the pegs standing and buttons held,
+# and the wall clock (a Pico's RTC goes on through a soft reset, set or
+# not); this one waits for it, and
 # ends with its exit status. Without the command, the firmware starts again
 # in this interpreter, its modules loaded afresh.
 import gc
@@ -18,6 +20,8 @@ from fireboard.mem import forget
 def reset(board):
     hw = board.hw
     held = "".join(chr(48 + v) for v in bytes(hw.holes) + bytes(hw.pressed))
+    if hw.wall is not None:
+        os.putenv("FIREICE_SIM_CLOCK", "%d %d" % hw.wall)
     board.app = board.hw = hw = None
     gc.collect()
     os.putenv("FIREICE_SIM_AT", str(board.now))
@@ -34,8 +38,8 @@ def reset(board):
 
 def started(board):
     """The firmware has started on board (fireboard.board.start): after a
-    soft reset, the clock goes on and the sensors and buttons read what
-    stands and is held; then the hello."""
+    soft reset, the clock and the wall clock go on and the sensors and
+    buttons read what stands and is held; then the hello."""
     at = os.getenv("FIREICE_SIM_AT")
     hw = board.hw
     if at:
@@ -47,8 +51,13 @@ def started(board):
                 hw.holes[k] = v
             else:
                 hw.pressed[k - 49] = v
+        wall = os.getenv("FIREICE_SIM_CLOCK")
+        if wall:
+            day, ms = wall.split()
+            hw.wall = (int(day), int(ms))
         os.unsetenv("FIREICE_SIM_AT")
         os.unsetenv("FIREICE_SIM_HELD")
+        os.unsetenv("FIREICE_SIM_CLOCK")
     hw.now = board.now
     hello(board.app.cfg, board.now)
 

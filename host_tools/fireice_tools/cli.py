@@ -62,6 +62,35 @@ def _setup_of(text):
     return Position(START)
 
 
+def about(text):
+    """What a record's information tags say (docs/records.md), as lines for
+    the replay report: when it was played, how the handicap or the deal
+    was made. Nothing for a record whose header cannot be read."""
+    try:
+        rec = record.parse(text)
+    except FireIceError:
+        return []
+    out = []
+    date, when = rec.get("Date"), rec.get("Time")
+    if date:
+        out.append("Played %s%s" % (date, " at " + when if when else ""))
+    pegs, side, seed = rec.get("Handicap"), rec.get("HandicapSide"), rec.get("Seed")
+    if pegs:
+        out.append(
+            "Handicap: %s %s peg%s%s"
+            % (
+                pegs,
+                (side or "").capitalize() or "extra",
+                "" if pegs == "1" else "s",
+                " (seed %s)" % seed if seed else "",
+            )
+        )
+    elif seed and rec.get("Mode") == "solitaire":
+        grade = rec.get("Grade")
+        out.append("Deal: seed %s%s" % (seed, ", grade " + grade if grade else ""))
+    return out
+
+
 def describe(summary, game):
     """The human-readable replay report."""
     out = []
@@ -110,6 +139,8 @@ def cmd_replay(args):
         if game is not None:
             # with no game (a bad header, an empty file) there is no board
             # to show and nothing goes on: only the error
+            for line in about(text):
+                print(line)
             print(describe(summary, game))
         if err:
             if err["ply"] is None:
@@ -326,10 +357,16 @@ def cmd_games(args):
             # "x": never over a file that is there
             with open(dst, "x", encoding="utf-8") as f:
                 f.write(text)
-            print("%s -> %s (%d bytes)" % (name, dst, len(text.encode())))
+            print("%s -> %s (%d bytes%s)" % (name, dst, len(text.encode()), _played(text)))
         return 0
 
     return _device(args.port, run)
+
+
+def _played(text):
+    """', played DATE TIME' of a record that says when it was played, else ''."""
+    lines = about(text)
+    return ", " + lines[0][0].lower() + lines[0][1:] if lines and lines[0][:7] == "Played " else ""
 
 
 def _free_name(folder, name, text):

@@ -2,6 +2,7 @@
 (docs/protocol.md), and putting the firmware on it with the raw REPL
 (mpremote's transport)."""
 
+import datetime
 import hashlib
 import json
 import os
@@ -146,9 +147,27 @@ class Board:
             % (self.port, line)
         )
 
-    def running(self, timeout=8.0):
+    def running(self, timeout=8.0, set_clock=True):
         """Make sure the firmware answers: if the board sits at the REPL
-        (after mpremote, say), a soft reset starts it. Returns status."""
+        (after mpremote, say), a soft reset starts it. Then, unless
+        set_clock is False, the board's clock is set (set_clock). Returns
+        status."""
+        status = self._running(timeout)
+        if set_clock:
+            self.set_clock()
+        return status
+
+    def set_clock(self, when=None):
+        """Set the board's clock to when (a datetime; the host's local time
+        by default), as `mpremote rtc --set` does, so that the board dates
+        its game records. Returns the board's reply, or None when it
+        refuses (a firmware without the clock command, a host clock the
+        board takes for unset)."""
+        when = when or datetime.datetime.now()
+        reply = self.ask("clock " + when.strftime("%Y-%m-%dT%H:%M:%S"))
+        return None if "error" in reply else reply
+
+    def _running(self, timeout):
         try:
             return self.command("status", timeout=1.0)
         except DeviceError:

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 
-from fireice import rec
+from fireice.record import Record, format as format_record
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, START, FireIceError, move_name
 from fireice.moves import legal_moves
@@ -233,7 +233,7 @@ def _ask(bot, player, g, setup, first_side, moves, since, first_line, limit_s):
 
 def play_game(a, b, a_side, setup, opening, limit_s, mem_mb):
     """One game: a plays a_side (1 Fire, 2 Ice). Returns a dict with the
-    record (rec.Record), result (1, 2, 3 or the side that won by forfeit),
+    record (fireice.record.Record), result (1, 2, 3 or the side that won by forfeit),
     termination text, the opening, and the peak memory of both bots."""
     players = {a_side: a, 3 - a_side: b}
     g = Duel(setup, 1)
@@ -241,7 +241,7 @@ def play_game(a, b, a_side, setup, opening, limit_s, mem_mb):
     for m in opening:
         g.play(*parse_move(m))
     bots = {}
-    record = rec.Record()
+    record = Record()
     record.set("Mode", "duel")
     if setup != START:
         record.set("Setup", setup)
@@ -364,7 +364,7 @@ def run_match(a, b, games=20, limit_s=2.0, mem_mb=20.0, out_dir=None, progress=N
             if out_dir:
                 path = os.path.join(out_dir, "game%03d.txt" % len(done))
                 with open(path, "w", encoding="utf-8") as f:
-                    f.write(rec.format(gm["record"]))
+                    f.write(format_record(gm["record"]))
             if progress:
                 progress(len(done), games, gm)
     return done

@@ -1,6 +1,7 @@
 """`fireice play`: play Fire and Ice (or the solitaire) on the terminal,
 with the rules core that runs on the board checking every move."""
 
+import datetime
 import sys
 
 from fireice import art, record
@@ -22,28 +23,36 @@ Other commands:
 
 
 class Session:
-    def __init__(self, mode="duel", handicap=0, side=1, seed=0, out=print):
+    def __init__(self, mode="duel", handicap=0, side=1, seed=0, out=print, clock=None):
+        """clock() gives the local time a new game starts at (a datetime;
+        None for no Date and Time); datetime.now by default."""
         self.mode = mode
         self.handicap = handicap
         self.side = side
         self.seed = seed
         self.out = out
+        self.clock = clock or datetime.datetime.now
         self.new()
 
     def new(self):
+        # the tags as the board writes them, in its order (docs/records.md)
         rec = record.Record()
         rec.set("Mode", self.mode)
+        when = self.clock()
+        if when is not None:
+            rec.set("Date", when.strftime("%Y.%m.%d"))
+            rec.set("Time", when.strftime("%H:%M:%S"))
         if self.mode == "solitaire":
             setup = deal(self.seed)
-            rec.set("Setup", setup)
             rec.set("Seed", str(self.seed))
+            rec.set("Setup", setup)
             self.game = Solitaire(setup)
         elif self.handicap:
             setup = handicap_position(self.handicap, self.side, self.seed)
-            rec.set("Setup", setup)
             rec.set("Handicap", str(self.handicap))
             rec.set("HandicapSide", SIDE_NAMES[self.side])
             rec.set("Seed", str(self.seed))
+            rec.set("Setup", setup)
             self.game = Duel(setup)
         else:
             self.game = Duel()

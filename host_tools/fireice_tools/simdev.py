@@ -15,6 +15,7 @@ A new flash folder gets the current firmware, as a board comes from its
 maker; with --blank it stays empty: a board with MicroPython and nothing
 else, a REPL waiting for `fireice flash`."""
 
+import atexit
 import errno
 import fcntl
 import os
@@ -118,6 +119,12 @@ class PtyBoard:
             else:
                 self.world.faults[hole] = kind
         self.t0 = time.monotonic()
+        # the board's wall clock, kept through its soft resets (as a Pico's
+        # RTC) and gone with this process (a power cut): the firmware keeps
+        # it in this file (simboard.device)
+        rtc = tempfile.mkdtemp(prefix="fireice-rtc-")
+        atexit.register(shutil.rmtree, rtc, True)
+        self.rtc = os.path.join(rtc, "rtc")
         self.proc = None
         self.dev = None
 
@@ -130,6 +137,7 @@ class PtyBoard:
         r, w = os.pipe()
         env = dict(os.environ)
         env["MICROPYPATH"] = self.flash + os.pathsep + ".frozen"
+        env["FIREICE_SIM_RTC"] = self.rtc
         argv = [firmware.tool("micropython"), "-X", "heapsize=" + self.heapsize]
         if os.path.exists(os.path.join(self.flash, "main.py")):
             argv += ["-i", "-c", BOOT]

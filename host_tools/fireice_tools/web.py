@@ -44,6 +44,7 @@ on the digital front end the board itself cannot tell.
 """
 
 import argparse
+import datetime
 import json
 import os
 import signal
@@ -59,8 +60,8 @@ from fireice import record
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
 from fireice.geom import islands_str, parse_position
 from fireice.notation import parse_hole, parse_move
-from fireice.rec import Record
-from fireice.rec import format as format_record
+from fireice.record import Record
+from fireice.record import format as format_record
 from fireice_tools import simhost
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
@@ -185,7 +186,10 @@ class Simulator:
     events. The reader of the board's output takes only cond, so a board
     blocked on a full output pipe can always be drained."""
 
-    def __init__(self, front="digital", flash=None, seed=0, heapsize=None):
+    def __init__(self, front="digital", flash=None, seed=0, heapsize=None, clock=None):
+        """clock(): the local time (a datetime) the page sets the board's
+        clock to as it starts, as the host tools do when they connect
+        (datetime.now by default); None from it leaves the clock unset."""
         argv, env, cwd = simhost.board_command(front, flash, seed, heapsize)
         cfg_front, pins = simhost.flash_config(flash) if flash else ("digital", simhost.BUTTONS)
         self.flash = flash
@@ -239,6 +243,11 @@ class Simulator:
         self.pending_board = None  # a position to stand on the board at once
         self.status_asks = [0]  # virtual times at which to ask the board for its status
         self.last_status = 0
+        when = (clock or datetime.datetime.now)()
+        if when is not None:  # the board dates its games (docs/records.md)
+            line = "clock " + when.strftime("%Y-%m-%dT%H:%M:%S")
+            self._console("in", line)
+            self.host.send("c " + line)
         self.threads = [
             threading.Thread(target=self._read, name="board-out", daemon=True),
             threading.Thread(target=self._read_err, name="board-err", daemon=True),

@@ -93,7 +93,9 @@ def check_wire(sent, rgb):
 class PicoFakes:
     """Fake machine, neopixel (micropython-lib's, which rp2 freezes) and time
     modules. pins: every machine.Pin made, in order; adcs, strips likewise;
-    now: what time.ticks_ms() returns; slept: the time.sleep_us() calls."""
+    now: what time.ticks_ms() returns; slept: the time.sleep_us() calls;
+    rtc: the RTC's datetime tuple (year, month, day, weekday, hour, minute,
+    second, subseconds), 2021-01-01 as a Pico powers up."""
 
     def __init__(self):
         self.pins = []
@@ -101,6 +103,7 @@ class PicoFakes:
         self.strips = []
         self.now = 0
         self.slept = []
+        self.rtc = (2021, 1, 1, 4, 0, 0, 0, 0)
         fakes = self
 
         class Pin:
@@ -205,11 +208,23 @@ class PicoFakes:
                             raise AssertionError("GP%d flipped while not an output" % p.id)
                         p.level ^= 1
 
+        class RTC:
+            def datetime(self, t=None):
+                if t is None:
+                    return fakes.rtc
+                if len(t) != 8:
+                    raise TypeError("an RTC datetime is 8 numbers")
+                fakes.rtc = tuple(t)
+
+        def localtime():
+            y, mo, d, wd, h, mi, s, _ = fakes.rtc
+            return (y, mo, d, h, mi, s, wd, 1)
+
         self.Pin = Pin
         self.mem32 = Mem32()
-        self.machine = Namespace(Pin=Pin, ADC=ADC, mem32=self.mem32)
+        self.machine = Namespace(Pin=Pin, ADC=ADC, RTC=RTC, mem32=self.mem32)
         self.neopixel = Namespace(NeoPixel=NeoPixel)
-        self.time = Namespace(ticks_ms=ticks_ms, sleep_us=sleep_us)
+        self.time = Namespace(ticks_ms=ticks_ms, sleep_us=sleep_us, localtime=localtime)
 
     def modules(self, real_time=False):
         m = {"machine": self.machine, "neopixel": self.neopixel}
@@ -230,13 +245,16 @@ class CircuitPythonFakes:
     not offer (a Pico W keeps GPIO23..25 for its radio). ios: every
     DigitalInOut made; analog: every AnalogIn; wire: (pin, bytes, buffer) of
     every neopixel_write() call; raw_ticks: what supervisor.ticks_ms() returns;
-    delays: the microcontroller.delay_us() calls."""
+    delays: the microcontroller.delay_us() calls; clock: the time
+    time.localtime() gives (a 9-tuple as struct_time holds it), 2000-01-01 as
+    CircuitPython starts."""
 
     def __init__(self, missing=()):
         self.ios = []
         self.analog = []
         self.wire = []
         self.delays = []
+        self.clock = (2000, 1, 1, 0, 0, 0, 5, 1, -1)
         self.raw_ticks = 0x1FFF0000  # where CircuitPython starts it
         self.claimed = []
         fakes = self
@@ -356,6 +374,24 @@ class CircuitPythonFakes:
         self.microcontroller = Namespace(Pin=McuPin, pin=pins, delay_us=delay_us)
         self.board = gp  # a Pico's board module: GP0.. GP29, no NEOPIXEL
         self.supervisor = Namespace(ticks_ms=ticks_ms)
+
+        def struct_time(t):
+            if len(t) != 9:
+                raise TypeError("a struct_time is 9 numbers")
+            return tuple(t)
+
+        class RTC:
+            # rtc.RTC().datetime: a property, set with a struct_time
+            @property
+            def datetime(self):
+                return fakes.clock
+
+            @datetime.setter
+            def datetime(self, t):
+                fakes.clock = t
+
+        self.rtc = Namespace(RTC=RTC)
+        self.time = Namespace(localtime=lambda: fakes.clock, struct_time=struct_time)
         self.neopixel_write = Namespace(neopixel_write=neopixel_write)
 
     def modules(self):
@@ -366,6 +402,8 @@ class CircuitPythonFakes:
             "microcontroller": self.microcontroller,
             "supervisor": self.supervisor,
             "neopixel_write": self.neopixel_write,
+            "rtc": self.rtc,
+            "time": self.time,
         }
         if not MICROPYTHON:
             m["micropython"] = micropython_module()

@@ -321,3 +321,13 @@ def test_the_board_starts_and_runs_on_this_backend():
         assert sent != bytes(3 * N)
         check_wire(sent, app.lights.sent)
         assert "new" in [e["ev"] for e in events]
+
+
+def test_the_clock_is_unknown_until_set_and_then_the_rtcs():
+    f, hw = backend()
+    assert hw.clock() is None  # 2000-01-01: CircuitPython's clock at start
+    hw.set_clock(2026, 11, 23, 18, 5, 9, 0)
+    assert f.clock == (2026, 11, 23, 18, 5, 9, 0, -1, -1)  # a struct_time
+    assert hw.clock()[:6] == (2026, 11, 23, 18, 5, 9)
+    f.clock = (2024, 12, 31, 23, 59, 59, 1, 366, -1)
+    assert hw.clock() is None

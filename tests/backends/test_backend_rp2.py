@@ -264,3 +264,15 @@ def test_the_board_starts_and_runs_on_this_backend():
         assert bytes(np.sent) != bytes(3 * N)
         check_wire(np.sent, app.lights.sent)
         assert "new" in [e["ev"] for e in events]
+
+
+def test_the_clock_is_unknown_until_set_and_then_the_rtcs():
+    f, hw = backend()
+    assert hw.clock() is None  # 2021-01-01: the RTC as a Pico powers up
+    hw.set_clock(2026, 11, 23, 18, 5, 9, 0)
+    assert f.rtc == (2026, 11, 23, 0, 18, 5, 9, 0)  # machine.RTC's own order
+    assert tuple(hw.clock()[:6]) == (2026, 11, 23, 18, 5, 9)
+    f.rtc = (2024, 12, 31, 1, 23, 59, 59, 0)  # before 2025: nobody set it
+    assert hw.clock() is None
+    f.rtc = (2099, 12, 31, 3, 23, 59, 59, 0)
+    assert hw.clock() is not None

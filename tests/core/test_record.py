@@ -126,3 +126,46 @@ def test_pgn_star_means_the_game_goes_on():
     # anywhere else it is a bad move at its ply
     game, err = replay(parse("D4-C4 * D4-D5"))
     assert err[0] == 2 and err[1] == "*"
+
+
+class Lines:
+    """A file's lines (bytes, as a board's flash gives them), and whether it
+    was closed."""
+
+    def __init__(self, text):
+        self.lines = [line + b"\n" for line in text.encode().split(b"\n")]
+        self.closed = False
+
+    def __iter__(self):
+        return iter(self.lines)
+
+    def close(self):
+        self.closed = True
+
+
+def test_a_rewrite_copies_the_tag_lines_as_written():
+    """fireice.rec.rewrite (a board's takeback, result, dating): every tag
+    line as it is on flash, unknown ones and escapes included, but the old
+    Result; added tags after Game and Mode; the new Result; the moves."""
+    from fireice.rec import rewrite
+
+    old = (
+        '\ufeff[Mode "duel"]\n\n[Event "a \\"b\\" \\\\ c"]\n[Hints "2"]\n[Result "fire"]\n'
+        '[Game "Fire and Ice"]\n\nD4-C4 D4-D5 C4-C1\n'
+    )
+    head = Lines(old)
+    text = "".join(rewrite(head, [["Date", "2026.11.23"]], "ice", ["D4-C4", "D4-D5"]))
+    assert head.closed
+    assert text == (
+        '[Game "Fire and Ice"]\n[Mode "duel"]\n[Date "2026.11.23"]\n'
+        '[Event "a \\"b\\" \\\\ c"]\n[Hints "2"]\n[Result "ice"]\n\nD4-C4 D4-D5\n'
+    )
+    assert parse(text).get("Event") == 'a "b" \\ c'
+    # no tags but Game: the added ones follow it; no result: none written
+    text = "".join(
+        rewrite(Lines('[Game "Fire and Ice"]\n\nD4-C4\n'), (("Time", "10:00:00"),), None, [])
+    )
+    assert text == '[Game "Fire and Ice"]\n[Time "10:00:00"]\n\n'
+    # a record without tags at all (moves only) gets its Game tag
+    text = "".join(rewrite(Lines("D4-C4\n"), (), None, ["D4-C4"]))
+    assert text == '[Game "Fire and Ice"]\n\nD4-C4\n'

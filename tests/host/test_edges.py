@@ -6,6 +6,7 @@ of the longest game, the archive at its largest, a full flash, corrupted
 files and hostile settings. The games come from seeded generators
 (tests/host/edges.py), so nothing is tuned to one game."""
 
+import datetime
 import json
 import os
 import subprocess
@@ -62,26 +63,31 @@ def replay(path):
     return json.loads(p.stdout)
 
 
+# the host sets the board's clock first, as the host tools do when they
+# connect: the records carry Date and Time (docs/records.md)
+CLOCK = {"cmd": "clock 2026-11-23T10:00:00"}
+
+
 def game_cases():
     seed, moves = edges.longest_duel()
     settings, pos, hmoves = edges.longest_handicap()
     wseed, wpos, wmoves = edges.won_solitaire()
     lseed, lpos, lmoves = edges.lost_solitaire()
     return {
-        "duel": ([{"board": START}] + edges.duel_inputs(START, moves), len(moves), None),
+        "duel": ([CLOCK, {"board": START}] + edges.duel_inputs(START, moves), len(moves), None),
         "handicap": (
-            [dict(cmd="new", **settings), {"board": pos}] + edges.duel_inputs(pos, hmoves),
+            [CLOCK, dict(cmd="new", **settings), {"board": pos}] + edges.duel_inputs(pos, hmoves),
             len(hmoves),
             None,
         ),
         "solitaire-won": (
-            [{"cmd": "new", "mode": "solitaire", "seed": wseed}, {"board": wpos}]
+            [CLOCK, {"cmd": "new", "mode": "solitaire", "seed": wseed}, {"board": wpos}]
             + edges.solo_inputs(wpos, wmoves),
             len(wmoves),
             "won",
         ),
         "solitaire-lost": (
-            [{"cmd": "new", "mode": "solitaire", "seed": lseed}, {"board": lpos}]
+            [CLOCK, {"cmd": "new", "mode": "solitaire", "seed": lseed}, {"board": lpos}]
             + edges.solo_inputs(lpos, lmoves),
             len(lmoves),
             "lost",
@@ -107,7 +113,13 @@ def test_the_longest_games_end_and_are_recorded(kind, front, heap, tmp_path):
     rec = replay(tmp_path / "small" / "game.txt")
     assert rec["result"] == result["result"] and rec["error"] is None
     with open(tmp_path / "small" / "game.txt") as f:
-        assert '[Result "%s"]' % result["result"] in f.read()
+        text = f.read()
+    assert '[Result "%s"]' % result["result"] in text
+    # dated when the game began: a new game GAP ms after the clock was set
+    # to 10:00:00; the game the board started with, GAP ms before (dated
+    # back when the clock is set)
+    began = "09:59:59" if kind == "duel" else "10:00:00"
+    assert '[Date "2026.11.23"]\n[Time "%s"]\n' % began in text, text[:300]
 
 
 @pytest.mark.parametrize("front", FRONTS)
@@ -181,6 +193,9 @@ COMMANDS = [
     "calib store",
     "nonsense",
     "undo",
+    "clock",
+    "clock 2026-02-30T10:00:00",
+    "clock 2026-11-23T23:59:59",
     "new",
     "games",
     "game games/0001.txt",
@@ -200,15 +215,21 @@ def test_every_command_at_the_end_of_the_longest_game(front, heap, tmp_path):
         inputs.append({"cmd": c, "at": at})
     events = twin(inputs, front, tmp_path, heap)
     replies = [e for e in events if "re" in e]
+    set_first = replies.pop(0)  # the clock, set before the game (GAMES)
+    assert set_first["clock"] == "2026-11-23T10:00:00" and set_first["dated"]
     assert [r["re"] for r in replies] == [
         c.split()[0] if c != "nonsense" else None for c in COMMANDS
     ]
     bad = [r for r in replies if "error" in r]
-    want_bad = ["nonsense"] + (["calib"] * 4 if front == "digital" else [])
+    want_bad = ["nonsense", "clock"] + (["calib"] * 4 if front == "digital" else [])
     assert sorted(r["re"] or "nonsense" for r in bad) == sorted(want_bad), bad
     assert not kinds(events, "error"), kinds(events, "error")
     assert [e["move"] for e in kinds(events, "undo")] == [kinds(events, "move")[-1]["move"]]
     assert len(kinds(events, "new")) == 3
+    clocks = [r for r in replies if r["re"] == "clock"]
+    ran = datetime.timedelta(seconds=(clocks[0]["at"] - inputs[0]["at"]) // 1000)
+    assert clocks[0]["clock"] == (datetime.datetime(2026, 11, 23, 10) + ran).isoformat()
+    assert clocks[2]["clock"] == "2026-11-23T23:59:59" and not clocks[2]["dated"]
 
 
 def record_text(moves=()):

@@ -29,7 +29,12 @@ def manifest_files():
 
     with open(os.path.join(ROOT, "manifest.py")) as f:
         text = f.read()
-    exec(text, {"include": included.append, "package": package, "module": module})
+    here = os.getcwd()
+    os.chdir(ROOT)  # as MicroPython's build runs it
+    try:
+        exec(text, {"include": included.append, "package": package, "module": module})
+    finally:
+        os.chdir(here)
     return frozen, included
 
 

@@ -14,6 +14,11 @@
 #   hw.ticks_ms()        milliseconds, wrapping at 2**30 as MicroPython's
 #                        time.ticks_ms does; differences with
 #                        fireice.ticks.ticks_diff
+#   hw.clock()           the RTC's local time as a tuple (year, month, day,
+#                        hour, minute, second, ...), or None while nobody has
+#                        set it (a year before 2025: a Pico's RTC starts at
+#                        2021-01-01 at power-up, CircuitPython's at 2000-01-01)
+#   hw.set_clock(y, mo, d, h, mi, s, wd)   sets it (wd 0 = Monday)
 #   hw.gpio_registers()  optional: machine.mem32, for reading the muxes through
 #                        the SIO registers (fireboard.hw.rp2 has it)
 #

@@ -13,12 +13,14 @@
 # not offered, and naming it stops the start with a ValueError.
 #
 # Needs on the board: Adafruit's neopixel library (the bundle's neopixel.mpy);
-# adafruit_pixelbuf, digitalio, analogio, neopixel_write are in CircuitPython.
+# adafruit_pixelbuf, digitalio, analogio, neopixel_write, rtc, time are in CircuitPython.
 import analogio
 import digitalio
 import microcontroller
 import neopixel
+import rtc
 import supervisor
+import time
 from micropython import const
 
 # supervisor.ticks_ms() wraps at 2**29 ms (and starts 65 s before its first
@@ -130,3 +132,10 @@ class Hardware:
 
     def strip(self, gpio, n):
         return Strip(gpio_pin(gpio), n)
+
+    def clock(self):
+        t = time.localtime()
+        return tuple(t) if 2025 <= t[0] <= 2099 else None
+
+    def set_clock(self, y, mo, d, h, mi, s, wd):
+        rtc.RTC().datetime = time.struct_time((y, mo, d, h, mi, s, wd, -1, -1))

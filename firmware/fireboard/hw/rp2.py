@@ -72,3 +72,10 @@ class Hardware:
         """machine.mem32: the digital front end reads the muxes through the
         SIO registers (fireboard.sense.digital.RegisterScanner)."""
         return machine.mem32
+
+    def clock(self):
+        t = time.localtime()
+        return t if 2025 <= t[0] <= 2099 else None
+
+    def set_clock(self, y, mo, d, h, mi, s, wd):
+        machine.RTC().datetime((y, mo, d, wd, h, mi, s, 0))

@@ -5,7 +5,7 @@
 # command and forgotten after it (fireboard.links.table lists them):
 # cmd_play (the game), cmd_status, cmd_check (the sensors), cmd_leds,
 # cmd_calib, cmd_files (the records on flash), cmd_config and cmd_set (the
-# settings).
+# settings), cmd_clock (the board's clock).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.

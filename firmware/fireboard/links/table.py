@@ -7,7 +7,8 @@ from fireice.geom import FireIceError
 # and help) in fireboard.links.cmd_MODULE; a string, not a dict: smaller in the heap
 TABLE = (
     " help:play status:status new:play undo:play reboot:play sensors:check wiring:check"
-    " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config "
+    " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config"
+    " clock:clock "
 )
 
 

@@ -7,11 +7,12 @@
 # leaves every completed move on flash, at worst with a half-written last
 # word, which resuming drops (fireboard.records.resume, loaded only then).
 #
-# Records are written a piece at a time (fireice.rec.pieces): however long
-# the game, its text is never whole in the heap. Every write either happens
-# whole or raises, leaving the flash as it was; the App announces a move,
-# a takeback or a result only once it is written. A new game's record is
-# started by fireboard.records.newgame.
+# Records are written a piece at a time (fireice.rec.pieces, rec.rewrite):
+# however long the game and however many its tags, its text is never whole
+# in the heap, nor are its tags: they are on flash only. Every write either
+# happens whole or raises, leaving the flash as it was; the App announces a
+# move, a takeback or a result only once it is written. A new game's record
+# is started by fireboard.records.newgame.
 
 from fireboard.records.store import FULL
 from fireice.geom import RESULT_NAMES
@@ -25,31 +26,35 @@ NO_RECORD = "this game has no record: " + FULL
 class Games:
     def __init__(self, store):
         self.store = store
-        # the record's tags, [name, value] (the moves are the game's); None
-        # when the game has no record (it could not be started)
-        self.tags = []
+        # False when the game has no record (it could not be started); its
+        # tags are on flash only, read a line at a time when it is rewritten
+        self.recorded = True
 
-    def save(self, game):
-        """Write the whole record in one step: the tags, the game's moves
-        and its result (a takeback takes the result away). Raises, with
-        the record on flash and these tags as they were, if it cannot."""
-        if self.tags is None:  # its record could not be started
+    def save(self, game, add=()):
+        """Rewrite the record in one step: its tags as on flash, copied a
+        line at a time (the tags the board does not know stay as they are,
+        and never all in the heap), add ([name, value] tags, after Game and
+        Mode), the game's result (a takeback takes it away) and its moves.
+        Raises, with the record on flash as it was, if it cannot."""
+        if not self.recorded:  # its record could not be started
             raise OSError(NO_RECORD)
         from fireboard.mem import forget
         from fireice import rec
 
-        tags = [t for t in self.tags if t[0] != "Result"]
-        if game.result:
-            tags.append(["Result", RESULT_NAMES[game.result]])
+        head = None
         try:
-            self.store.write(CURRENT, rec.pieces(tags, rec.moves(game)))
+            head = self.store.open(CURRENT)
+            self.store.write(
+                CURRENT, rec.rewrite(head, add, RESULT_NAMES[game.result], rec.moves(game))
+            )
         finally:
-            rec = None
+            if head is not None:
+                head.close()  # (closed already once its tags are read)
+            head = rec = None
             forget("fireice.rec")  # rare: new games, takebacks, results
-        self.tags = tags
 
     def moved(self, text):
         """A move, appended to the record."""
-        if self.tags is None:
+        if not self.recorded:
             raise OSError(NO_RECORD)
         self.store.append(CURRENT, " " + text)

@@ -11,14 +11,22 @@ LAST = 9999  # games/0001.txt .. games/9999.txt
 LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)
 
 
-def record(games, game, tags):
-    """Start the record of a new game (tags: list of [name, value]). The
-    new record is written before the old one is archived, and the flash
-    must have room for it and for the game to be played to its end; if
+def record(games, game, tags, when=None):
+    """Start the record of a new game (tags: list of [name, value], as
+    new_game makes them; when: the board's clock, hw.clock(), None when it
+    does not know the time). The tags go in the order of docs/records.md:
+    Game, Mode, Date, Time, how the game was made, Setup, ToMove. The new
+    record is written before the old one is archived, and the flash must
+    have room for it and for the game to be played to its end; if
     anything fails, the old game and its record stay as they were."""
-    tags = [["Game", GAME], ["Mode", "duel" if game.duel else "solitaire"]] + tags
+    head = [["Game", GAME], ["Mode", "duel" if game.duel else "solitaire"]]
+    if when is not None:
+        head.append(["Date", "%04d.%02d.%02d" % (when[0], when[1], when[2])])
+        head.append(["Time", "%02d:%02d:%02d" % (when[3], when[4], when[5])])
+    tags = head + tags
     if not game.duel or game.position() != START:
-        tags.append(["Setup", game.position()])
+        k = len(tags) - 1 if tags[-1][0] == "ToMove" else len(tags)
+        tags.insert(k, ["Setup", game.position()])
     store = games.store
     number = archive_number(store)
     from fireice.rec import pieces
@@ -31,7 +39,7 @@ def record(games, game, tags):
     except BaseException:
         store.remove(NEXT)
         raise
-    games.tags = tags
+    games.recorded = True
 
 
 def archive_number(store):
@@ -140,7 +148,7 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
     seed = app.seed if seed is None else seed
     try:
         game, tags = new_game(mode, handicap, side, seed, position, to_move)
-        record(app.games, game, tags)
+        record(app.games, game, tags, app.hw.clock())
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
         return

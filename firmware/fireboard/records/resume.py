@@ -25,7 +25,7 @@ def start(games, seed=0):
     try:
         newgame.record(games, game, tags)
     except OSError as e:
-        games.tags = None
+        games.recorded = False
         problem = _and(problem, "the new game cannot be saved: %s" % e)
     newgame = None
     forget("fireboard.records.newgame")
@@ -72,6 +72,10 @@ def resume(games):
         forget("fireboard.records.files", "fireice.recread", "fireice.notation")
 
 
+# the tags whose values resuming needs (recread.check_tags, new_game)
+_READ = ("Game", "Mode", "Setup", "ToMove", "Result")
+
+
 def _replay(games, lines):
     from fireice import recread
     from fireice.notation import parse_move
@@ -90,8 +94,10 @@ def _replay(games, lines):
         if game is None:
             if s.startswith("["):
                 tag = recread.tag(s, n)
-                if recread.get(tags, tag[0]) is not None:
+                if recread.get(tags, tag[0], 0) != 0:
                     raise recread.RecordError("tag %s appears twice" % tag[0])
+                if tag[0] not in _READ:
+                    tag[1] = None  # its name only: the value stays on flash
                 tags.append(tag)
                 continue
             if not s:
@@ -118,7 +124,7 @@ def _replay(games, lines):
     if game is None:
         recread.check_tags(tags)
         game = recread.new_game(tags)
-    games.tags = tags
+    games.recorded = True
     got = RESULT_NAMES[game.result]
     problem = None
     said = recread.get(tags, "Result")
