@@ -1,7 +1,12 @@
 """Virtual-time latency of the board (make bench): a scripted game of random
 legal moves on the virtual board; for each action (a lift or a put), the
-time from that hole change to the first LED frame that answers it. Prints
-"name: value" lines."""
+time from that hole change to the first LED frame that answers it. First
+with free loops (an infinitely fast board), then at Pico speed
+(`fireice sim --pico-time`: each pass of the main loop costs its CPU time
+here times fireice.pico.SLOWDOWN, an estimate, and each LED frame its wire
+time), with the loop's time and the scan period it keeps. Prints
+"name: value" lines. Pico-time figures are wall-clock measurements here:
+run it on an otherwise idle machine."""
 
 import random
 import statistics
@@ -33,17 +38,24 @@ def script(seed, moves=30):
 
 
 def main():
-    for front in ("digital", "colour"):
-        inputs = script(7)
-        events = run_sim(inputs, front=front)
-        frames = [e["at"] for e in events if e["ev"] == "leds"]
-        lat = []
-        for d in inputs[1:]:
-            after = [f for f in frames if f >= d["at"]]
-            lat.append(after[0] - d["at"])
-        print("%s_actions: %d" % (front, len(lat)))
-        print("%s_latency_median_ms: %g" % (front, statistics.median(lat)))
-        print("%s_latency_worst_ms: %d" % (front, max(lat)))
+    for pico in (False, True):
+        for front in ("digital", "colour"):
+            inputs = script(7)
+            events = run_sim(inputs, front=front, pico_time=pico)
+            frames = [e["at"] for e in events if e["ev"] == "leds"]
+            lat = []
+            for d in inputs[1:]:
+                after = [f for f in frames if f >= d["at"]]
+                lat.append(after[0] - d["at"] if after else float("inf"))
+            name = front + ("_pico" if pico else "")
+            print("%s_actions: %d" % (name, len(lat)))
+            print("%s_latency_median_ms: %g" % (name, statistics.median(lat)))
+            print("%s_latency_worst_ms: %g" % (name, max(lat)))
+            for t in [e for e in events if e["ev"] == "timing"]:
+                print("%s_slowdown: %d" % (name, t["slowdown"]))
+                for key in ("loop_ms_median", "loop_ms_p99", "loop_ms_worst", "period_ms_mean"):
+                    print("%s_%s: %g" % (name, key, round(t[key], 1)))
+                print("%s_scan_ms_set: %d" % (name, t["scan_ms"]))
 
 
 main()

@@ -14,6 +14,7 @@
 #
 # Events go to standard output as JSON lines (docs/protocol.md).
 import gc
+from array import array
 import json
 import os
 import sys
@@ -22,11 +23,41 @@ from simboard.hw import Hardware
 from fireboard.mem import forget
 
 
+# NeoPixel wire time of a frame on a Pico: 51 LEDs x 24 bits x 1.25 us, and
+# the 50 us latch (machine.bitstream sends it with interrupts off, at the
+# wire's speed: not scaled by the Pico factor)
+_WIRE_US = 51 * 24 * 125 // 100 + 50
+
+
 class Board:
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
         self.now = 0
+        # Pico time (`fireice sim --pico-time`): each pass of the main loop
+        # costs its CPU time here times the Pico factor (fireice.pico), and
+        # each LED frame its wire time, in virtual time
+        self.pico = 0
+        self.hist = None  # passes by their Pico time in whole ms (the last: 199 and more)
+        if os.getenv("FIREICE_PICO_TIME"):
+            from fireice.pico import SLOWDOWN
+
+            self.pico = SLOWDOWN
+            self.hist = array("I", bytes(4 * 200))
+        self.next = 0  # with Pico time: when the next pass starts
+        self.passes = self.busy_us = self.worst_us = self.first = 0
+        self.pass_at = self.pass_t0 = self.wire_us = 0
         self.start()
+
+    def at(self):
+        """Virtual time now: with Pico time, within the pass under way."""
+        if not self.pico or not self.pass_t0:
+            return self.now
+        from time import ticks_us
+
+        from fireice.ticks import ticks_diff
+
+        us = ticks_diff(ticks_us(), self.pass_t0) * self.pico + self.wire_us
+        return self.pass_at + us // 1000
 
     def start(self):
         # the firmware starts: at power-up, or again after a soft reset
@@ -62,7 +93,7 @@ class Board:
 
     def emit(self, ev):
         if "at" not in ev:
-            ev["at"] = self.now
+            ev["at"] = self.at()
         # one write a line, or pieces where the heap has no room for it
         # (as fireboard.board.emit)
         try:
@@ -85,12 +116,21 @@ class Board:
 
     def frame(self, rgb):
         w = sys.stdout.write
-        w('{"ev": "leds", "at": %d, "rgb": [' % self.now)
+        if self.pico:  # the wire's time, not this output's
+            from time import ticks_us
+
+            t0 = ticks_us()
+            self.wire_us += _WIRE_US
+        w('{"ev": "leds", "at": %d, "rgb": [' % self.at())
         for k in range(51):
             w(
                 "[%d, %d, %d]%s"
                 % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
             )
+        if self.pico and self.pass_t0:
+            from fireice.ticks import ticks_diff
+
+            self.pass_t0 += ticks_diff(ticks_us(), t0)  # (the clock of the pass stops)
 
     def run_to(self, at):
         # a scan every scan_ms up to at. After each, while no hole is being
@@ -98,6 +138,8 @@ class Board:
         # they are skipped: idle time costs nothing. The first scan (it takes
         # in the inputs before it) and the last before at always run, so the
         # readings are those of a board that scanned all along.
+        if self.pico:
+            return self.run_pico(at)
         app = self.app
         hw = self.hw
         period = app.cfg["scan_ms"]
@@ -118,6 +160,62 @@ class Board:
         self.now = at
         hw.now = at
         app.now = at
+
+    def run_pico(self, at):
+        # every pass up to at, none skipped, each taking its Pico time: the
+        # main loop sleeps scan_ms after a pass (fireboard.board.main_loop),
+        # so the next starts that long after this one ended
+        from time import ticks_us
+
+        from fireice.ticks import ticks_diff
+
+        app = self.app
+        hw = self.hw
+        period = app.cfg["scan_ms"]
+        t = self.next or self.now - self.now % period + period
+        if not self.first:
+            self.first = t
+        while t <= at:
+            self.now = hw.now = self.pass_at = t
+            self.wire_us = 0
+            self.pass_t0 = ticks_us()
+            app.tick(t)
+            us = ticks_diff(ticks_us(), self.pass_t0) * self.pico + self.wire_us
+            self.pass_t0 = 0
+            self.passes += 1
+            self.busy_us += us
+            if us > self.worst_us:
+                self.worst_us = us
+            self.hist[min(199, us // 1000)] += 1
+            t += (us + 999) // 1000 + period
+        self.next = t
+        self.now = hw.now = app.now = at
+
+    def timing(self):
+        """The loop at Pico speed so far (`fireice sim --pico-time`)."""
+        n = self.passes or 1
+        # the passes' median and 99th percentile, to the ms
+        q = [0, 0]
+        seen = 0
+        for ms in range(200):
+            seen += self.hist[ms]
+            if not q[0] and 2 * seen >= n:
+                q[0] = ms + 1
+            if not q[1] and 100 * seen >= 99 * n:
+                q[1] = ms + 1
+        self.emit(
+            {
+                "ev": "timing",
+                "slowdown": self.pico,
+                "passes": self.passes,
+                "loop_ms_mean": self.busy_us / n / 1000,
+                "loop_ms_median": q[0],
+                "loop_ms_p99": q[1],
+                "loop_ms_worst": self.worst_us / 1000,
+                "period_ms_mean": (self.next - self.first) / n,
+                "scan_ms": self.app.cfg["scan_ms"],
+            }
+        )
 
     def line(self, text):
         op = text[0]
@@ -147,6 +245,8 @@ def main(argv):
     while True:
         text = sys.stdin.readline()
         if not text:
+            if board.pico:
+                board.timing()
             break
         if len(text) > 1:
             try:

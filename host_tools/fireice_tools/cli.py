@@ -220,7 +220,7 @@ def cmd_sim(args):
             return 1
     try:
         return simhost.run_headless(
-            sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.code
+            sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.code, args.pico_time
         )
     except KeyboardInterrupt:
         return 130
@@ -503,6 +503,13 @@ def build_parser():
     )
     m.add_argument(
         "--source", dest="code", action="store_const", const="source", help="--code source"
+    )
+    m.add_argument(
+        "--pico-time",
+        action="store_true",
+        help="with --headless: each pass of the main loop takes its CPU time here times the "
+        "Pico factor (fireice/pico.py), and each LED frame its wire time, in virtual time; "
+        "a timing event at the end",
     )
     m.set_defaults(func=cmd_sim)
     e = sub.add_parser("engine", help="the engine on stdin/stdout (fie protocol, or --simple)")

@@ -301,13 +301,15 @@ class Host:
         self.run_to(self.now + RUN_ON_MS)
 
 
-def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom"):
+def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom", pico_time=False):
     """(argv, env, cwd) of the MicroPython process that is the board, its
     code where `code` says (fireice_tools.firmware.micropython_cmd); heapsize:
     HEAP by default, or HEAP_CODE's for the code in the heap."""
     heapsize = heapsize or HEAP_CODE.get(code, HEAP)
     argv, env, cwd = firmware.micropython_cmd(heapsize, "simboard.board", code)
     argv += ["--seed", str(seed)]
+    if pico_time:  # each pass costs its Pico time (simboard.board, fireice.pico)
+        env["FIREICE_PICO_TIME"] = "1"
     if flash:
         os.makedirs(flash, exist_ok=True)
     else:
@@ -382,9 +384,9 @@ def die_with_parent():
     return setup
 
 
-def run_headless(stdin, front=None, flash=None, seed=0, heapsize=None, code="rom"):
+def run_headless(stdin, front=None, flash=None, seed=0, heapsize=None, code="rom", pico_time=False):
     """JSON lines from stdin to the board; returns the board's exit status."""
-    argv, env, cwd = board_command(front, flash, seed, heapsize, code)
+    argv, env, cwd = board_command(front, flash, seed, heapsize, code, pico_time)
     board = subprocess.Popen(
         argv,
         env=env,

@@ -25,10 +25,14 @@ def spawn(args):
     )
 
 
-def run_sim(inputs, front="digital", flash=None, seed=0, heapsize=HEAP, timeout=120):
+def run_sim(
+    inputs, front="digital", flash=None, seed=0, heapsize=HEAP, timeout=120, pico_time=False
+):
     """Run `fireice sim --headless` on the input dicts; returns the events."""
     argv = [os.path.join(os.path.dirname(sys.executable), "fireice"), "sim", "--headless"]
     argv += ["--front", front, "--seed", str(seed), "--heapsize", heapsize]
+    if pico_time:
+        argv.append("--pico-time")
     if flash:
         argv += ["--flash", str(flash)]
     text = "".join(json.dumps(i) + "\n" for i in inputs)

@@ -441,3 +441,31 @@ def test_skipped_scans_change_no_event(front, tmp_path, monkeypatch):
             got.append(run_sim(inputs, front=front, flash=flash))
         assert got[0] == got[1], (k, [a for a, b in zip(*got) if a != b][:3])
         assert any(e.get("ev") == "leds" for e in got[0])
+
+
+def test_pico_time_makes_the_loop_take_time_and_says_so():
+    """`fireice sim --pico-time` (issue 17): the passes take virtual time, so
+    a scan period grows past scan_ms, events keep their order in time, and a
+    timing event ends the run; without it the loop is free and no timing
+    event comes."""
+    from fireice.geom import START
+
+    inputs = [
+        {"at": 0, "board": START},
+        {"at": 500, "lift": "D4"},
+        {"at": 900, "put": "D4", "peg": "fire"},
+    ]
+    events = run_sim(inputs, pico_time=True)
+    timing = [e for e in events if e["ev"] == "timing"]
+    assert len(timing) == 1
+    t = timing[0]
+    assert t["slowdown"] >= 100 and t["passes"] > 50
+    assert t["loop_ms_worst"] > 0 and t["period_ms_mean"] > t["scan_ms"]
+    assert t["loop_ms_median"] <= t["loop_ms_p99"] <= t["loop_ms_worst"] + 1
+    ats = [e["at"] for e in events]
+    assert ats == sorted(ats)
+    free = run_sim(inputs)
+    assert not [e for e in free if e["ev"] == "timing"]
+    assert [e["ev"] for e in free if e["ev"] != "leds"] == [
+        e["ev"] for e in events if e["ev"] not in ("leds", "timing")
+    ]
