@@ -2,6 +2,8 @@
 # end's baselines (measured at start, fireboard.calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
 
+from fireboard.games import SETTING
+
 
 def begin(app, now, game, problem, new):
     """App.begin's work: the first scan, then the game to play on (guided
@@ -17,12 +19,26 @@ def begin(app, now, game, problem, new):
     if new:
         app.seed += 1
         return app._started(game)
-    t.start(game, setup=False)
-    t.update(app.deb.stable)
-    if t.phase == 5:  # error
-        # many pegs away (a board set up from scratch): show them all
-        t.events.clear()
-        t.start(game, setup=True)
+    games = app.games
+    again = False  # a set-up cut off by a restart
+    if games.store.size(SETTING) >= 0:
+        games.setting = True
+        if game.ply == 0 and not t.colour:
+            again = True
+        else:  # set up after all (a move was made), or seen in colour
+            games.placed()
+    if again:
+        # which of the pegs standing were put after the new game began is
+        # not known: each is put in afresh, as the lights show
+        t.start(game, setup=True, trust=False)
+    else:
+        t.start(game, setup=False)
+        t.update(app.deb.stable)
+        if t.phase == 5:  # error
+            # many pegs away (a board set up from scratch): show them all
+            t.events.clear()
+            t.start(game, setup=True, trust=True)
+    if t.phase == 7:  # setup
         t.update(app.deb.stable)
     app._out({"ev": "resumed", "moves": game.ply})
     app._drain()

@@ -19,6 +19,9 @@ from fireice.geom import RESULT_NAMES
 CURRENT = "game.txt"
 NEXT = "game.new"  # a new game's record, until it replaces game.txt
 ARCHIVE = "games"
+# there while a new game's pegs are being set up (removed when they match):
+# after a restart, a digital board has the pegs standing put in afresh
+SETTING = "game.setup"
 NO_RECORD = "this game has no record: " + FULL
 
 
@@ -28,6 +31,13 @@ class Games:
         # the record's tags, [name, value] (the moves are the game's); None
         # when the game has no record (it could not be started)
         self.tags = []
+        self.setting = False  # SETTING is on flash
+
+    def placed(self):
+        """The pegs stand as the game begins: the set-up is over."""
+        if self.setting:
+            self.setting = False
+            self.store.remove(SETTING)
 
     def save(self, game):
         """Write the whole record in one step: the tags, the game's moves

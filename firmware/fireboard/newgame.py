@@ -2,7 +2,7 @@
 # its record and archiving the game before it. Loaded for a new game,
 # forgotten after.
 
-from fireboard.games import ARCHIVE, CURRENT, NEXT
+from fireboard.games import ARCHIVE, CURRENT, NEXT, SETTING
 from fireboard.store import FULL
 from fireice.geom import GAME, START, FireIceError
 from fireice import forget
@@ -21,6 +21,11 @@ def record(games, game, tags):
         tags.append(["Setup", game.position()])
     store = games.store
     number = archive_number(store)
+    # first the mark of a set-up under way: a restart before the new game
+    # has taken over finds the old game and the mark, which is then
+    # harmless (fireboard.begin); never the new game without it
+    store.append(SETTING, "")
+    games.setting = True
     from fireice.rec import pieces
 
     store.write(NEXT, pieces(tags, ()), 3)  # itself, a rewrite, a spare
