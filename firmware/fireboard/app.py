@@ -148,6 +148,7 @@ class App:
             newgame = None
             forget(
                 "fireboard.newgame",
+                "fireboard.begin",
                 "fireice.seeded",
                 "fireice.rec",
                 "fireboard.files",

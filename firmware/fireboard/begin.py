@@ -3,6 +3,7 @@
 # the game to play on or to set up. Loaded for that, forgotten after.
 
 from fireboard.games import SETTING
+from fireice.geom import hole_name
 
 
 def begin(app, now, game, problem, new):
@@ -18,7 +19,8 @@ def begin(app, now, game, problem, new):
     t = app.tracker
     if new:
         app.seed += 1
-        return app._started(game)
+        app._started(game)
+        return replace(app)
     games = app.games
     again = False  # a set-up cut off by a restart
     if games.store.size(SETTING) >= 0:
@@ -42,3 +44,22 @@ def begin(app, now, game, problem, new):
         t.update(app.deb.stable)
     app._out({"ev": "resumed", "moves": game.ply})
     app._drain()
+    replace(app)
+
+
+def replace(app):
+    """A digital board setting up a game: name the pegs standing from before
+    where the game wants one. They count once lifted and put back in, in
+    the colour lit (the board cannot see colours); a "replace" event."""
+    t = app.tracker
+    seen = t.seen
+    if seen is None or t.phase != 7:  # colour, or not setting up
+        return
+    p = t.p
+    cells = t.game.cells
+    old = None
+    for k in range(49):
+        if p[k] and cells[k] and not seen[k]:
+            old = (old + " " if old else "") + hole_name(k)
+    if old:
+        app._out({"ev": "replace", "holes": old})

@@ -159,3 +159,6 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
     else:
         forget("fireice.duel")
     app._started(game)
+    from fireboard.begin import replace  # (forgotten with this module)
+
+    replace(app)

@@ -56,7 +56,6 @@ class Tracker:
         # digital: 1 for a hole seen empty since the set-up began (all 1
         # outside a set-up); the colour front end sees colours instead
         self.seen = None if colour else bytearray(49)
-        self.told = True  # the pegs to put back again have been named
         self.events = []
         self.version = 0  # counts display changes
 
@@ -71,10 +70,7 @@ class Tracker:
         self.phase = _SETUP if setup else _IDLE
         self.reason = None
         self.version += 1
-        if trust is None:
-            trust = not setup
-        self.told = trust
-        self._trust(trust)
+        self._trust(not setup if trust is None else trust)
 
     def _trust(self, yes):
         s = self.seen
@@ -117,7 +113,7 @@ class Tracker:
                 return self._guide(_RESTORE, self.waypoint, False)
             self.waypoint = None
         if self.phase == _SETUP and self.seen is not None:
-            self._seen(g, p)
+            self._seen(p)
         n = self._diff(g.cells, p)
         if self.phase == _SETUP or self.phase == _RESTORE:
             if n:
@@ -139,20 +135,13 @@ class Tracker:
 
             track(self, g, p, n)
 
-    def _seen(self, g, p):
-        # a digital set-up: note the holes empty now; the first time, name
-        # the pegs standing from before where the game wants a peg
+    def _seen(self, p):
+        # a digital set-up: the holes empty now (fireboard.begin.replace
+        # names the pegs standing from before)
         seen = self.seen
-        old = None
         for k in range(49):
             if p[k] == 0:
                 seen[k] = 1
-            elif not self.told and not seen[k] and g.cells[k]:
-                old = (old + " " if old else "") + hole_name(k)
-        if not self.told:
-            self.told = True
-            if old:
-                self.events.append({"ev": "replace", "holes": old})
 
     def _duel(self, g, p, n):
         s = g.to_move
