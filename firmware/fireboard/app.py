@@ -148,7 +148,6 @@ class App:
             newgame = None
             forget(
                 "fireboard.newgame",
-                "fireboard.begin",
                 "fireice.seeded",
                 "fireice.rec",
                 "fireboard.files",

@@ -3,7 +3,6 @@
 # the game to play on or to set up. Loaded for that, forgotten after.
 
 from fireboard.games import SETTING
-from fireice.geom import hole_name
 
 
 def begin(app, now, game, problem, new):
@@ -20,7 +19,7 @@ def begin(app, now, game, problem, new):
     if new:
         app.seed += 1
         app._started(game)
-        return replace(app)
+        return _replace(app)
     games = app.games
     again = False  # a set-up cut off by a restart
     if games.store.size(SETTING) >= 0:
@@ -44,22 +43,17 @@ def begin(app, now, game, problem, new):
         t.update(app.deb.stable)
     app._out({"ev": "resumed", "moves": game.ply})
     app._drain()
-    replace(app)
+    _replace(app)
 
 
-def replace(app):
-    """A digital board setting up a game: name the pegs standing from before
-    where the game wants one. They count once lifted and put back in, in
-    the colour lit (the board cannot see colours); a "replace" event."""
+def _replace(app):
+    # a digital board setting up: the pegs from before named (the code is
+    # fireboard.newgame's, loaded only for it)
     t = app.tracker
-    seen = t.seen
-    if seen is None or t.phase != 7:  # colour, or not setting up
-        return
-    p = t.p
-    cells = t.game.cells
-    old = None
-    for k in range(49):
-        if p[k] and cells[k] and not seen[k]:
-            old = (old + " " if old else "") + hole_name(k)
-    if old:
-        app._out({"ev": "replace", "holes": old})
+    if t.seen is not None and t.phase == 7 and not min(t.seen):  # a hole not seen empty
+        from fireice import forget
+        from fireboard.newgame import replace
+
+        replace(app)
+        replace = None
+        forget("fireboard.newgame")

@@ -32,6 +32,7 @@ class Games:
         # when the game has no record (it could not be started)
         self.tags = []
         self.setting = False  # SETTING is on flash
+        self.marks = True  # a new game writes SETTING (digital front end)
 
     def placed(self):
         """The pegs stand as the game begins: the set-up is over."""
