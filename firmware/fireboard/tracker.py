@@ -112,8 +112,11 @@ class Tracker:
             if self._diff(self.waypoint, p):
                 return self._guide(_RESTORE, self.waypoint, False)
             self.waypoint = None
-        if self.phase == _SETUP and self.seen is not None:
-            self._seen(p)
+        seen = self.seen
+        if self.phase == _SETUP and seen is not None:
+            for k in range(49):  # the holes empty now (a digital set-up)
+                if p[k] == 0:
+                    seen[k] = 1
         n = self._diff(g.cells, p)
         if self.phase == _SETUP or self.phase == _RESTORE:
             if n:
@@ -134,14 +137,6 @@ class Tracker:
             from fireboard.solotrack import track
 
             track(self, g, p, n)
-
-    def _seen(self, p):
-        # a digital set-up: the holes empty now (fireboard.begin.replace
-        # names the pegs standing from before)
-        seen = self.seen
-        for k in range(49):
-            if p[k] == 0:
-                seen[k] = 1
 
     def _duel(self, g, p, n):
         s = g.to_move

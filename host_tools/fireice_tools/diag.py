@@ -155,7 +155,7 @@ class TerminalPlayer:
         self.out = hole
 
     def again(self, text):
-        """A step to do again; an answer such as s (skip)."""
+        """Something to check or put right before the test looks again."""
         return self.ask(text + " ")
 
     def done(self):
@@ -254,9 +254,10 @@ def _pegs_seen(board, good):
     return {k: slots[k] for k in good if slots[k] != "0"}
 
 
-def _answer(board, player, hole, good):
+def _answer(board, player, hole, good, names):
     """The one slot that answers for the peg the player put in hole:
-    (slot, state) or None when no sensor sees it."""
+    (slot, state) or None when no sensor sees it. names: slot -> hole, as
+    the board's map has it (to say where stray pegs are seen)."""
     asked = 0
     while True:
         until = time.monotonic() + WAIT_S
@@ -281,11 +282,11 @@ def _answer(board, player, hole, good):
             if asked > 3:
                 return None
             player.again(
-                "%d pegs are seen (island mux and channel %s): only the one in %s may stand."
-                " Take the others out, then press Enter."
+                "%d pegs are seen (in %s, as the board's map names them): only the one in %s"
+                " may stand. Take the others out, then press Enter."
                 % (
                     len(on),
-                    ", ".join("%s%d" % ("ABCDEFG"[k // 7], k % 7) for k in sorted(on)),
+                    ", ".join(hole_name(names[k]) for k in sorted(on)),
                     hole_name(hole),
                 )
             )
@@ -301,7 +302,7 @@ def _walk(board, cfg, player, bad):
     for h in range(49):
         board.command("leds hole %s 160 160 160" % hole_name(h))  # only it lit
         player.put(hole_name(h), peg)
-        got = _answer(board, player, h, good)
+        got = _answer(board, player, h, good, _map_of(cfg))
         if got is not None:
             found[h] = got
         player.lift(hole_name(h))

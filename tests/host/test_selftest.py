@@ -178,6 +178,60 @@ def test_without_the_walk_it_says_what_it_did_not_check(tmp_path):
     assert "not checked: stuck-off, swapped: they need the sensor walk" in text
 
 
+class Forgetful(ScriptedPlayer):
+    """Leaves the peg in A1 when A2 lights; takes it out when asked."""
+
+    def lift(self, hole):
+        if hole != "A1":
+            ScriptedPlayer.lift(self, hole)
+
+    def again(self, text):
+        ScriptedPlayer.again(self, text)
+        if "only the one in A2" in text:
+            self.sim.world(lift="A1")
+        return ""
+
+
+def test_a_peg_left_in_is_asked_out_and_the_walk_goes_on(tmp_path):
+    with PtySim(tmp_path / "flash") as sim:
+        b = sim.board()
+        player = Forgetful(sim, False)
+        report = diag.self_test(b, player=player)
+        b.close()
+    assert player.agains and player.agains[0].startswith("2 pegs are seen (in A1, A2,")
+    assert report["ok"] and report["faults"] == [] and not report["map_changed"]
+
+
+def test_the_terminal_players_prompts_carry_the_walk(tmp_path):
+    # a person at a terminal: one Enter a hole, the peg before taken out in
+    # the same step; here a script reads the prompts and does what they say
+    with PtySim(tmp_path / "flash", faults=["swap:B2:F6"]) as sim:
+        b = sim.board()
+        sim.world(board=START)
+        prompts = []
+        said = []
+
+        def ask(prompt):
+            prompts.append(prompt)
+            if prompt.startswith("Take every peg off"):
+                sim.world(board="-" * 49)
+            else:
+                if prompt.startswith("Take the peg out of "):
+                    sim.world(lift=prompt.split()[5].rstrip("."))
+                if " is lit: put a peg in it" in prompt:
+                    sim.world(put=prompt.split(" is lit")[0].split()[-1])
+            time.sleep(0.05)
+            return "\n"
+
+        report = diag.self_test(b, player=diag.TerminalPlayer(ask, said.append))
+        b.close()
+    assert prompts[1] == "A1 is lit: put a peg in it, then press Enter: "
+    assert prompts[2] == "Take the peg out of A1. A2 is lit: put a peg in it, then press Enter: "
+    assert len(prompts) == 50 and said[-1] == "Take the peg out of G7."
+    assert kinds(report) == [("B2", "swapped"), ("F6", "swapped")]
+    assert report["map_complete"] and report["store"]
+
+
 def _self_test(sim, *args):
     env = dict(os.environ, FIREICE_PORT=sim.port)
     return subprocess.Popen(
