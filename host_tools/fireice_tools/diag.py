@@ -254,24 +254,34 @@ def _pegs_seen(board, good):
     return {k: slots[k] for k in good if slots[k] != "0"}
 
 
-def _answer(board, player, hole, good, names):
+def _answer(board, player, hole, good, names, prev=None):
     """The one slot that answers for the peg the player put in hole:
     (slot, state) or None when no sensor sees it. names: slot -> hole, as
-    the board's map has it (to say where stray pegs are seen)."""
+    the board's map has it (to say where stray pegs are seen). prev: (slot,
+    hole) of the peg put before, which the player takes out now: while its
+    sensor still sees it, it is no answer (the board may not have seen it
+    go yet, nor the new one come)."""
     asked = 0
     while True:
         until = time.monotonic() + WAIT_S
         last = None
         while True:
             on = _pegs_seen(board, good)
-            if len(on) == 1 and on == last:
+            if len(on) == 1 and on == last and (prev is None or prev[0] not in on):
                 return next(iter(on.items()))
             if time.monotonic() >= until:
                 break
             last = on
             time.sleep(POLL_S)
         asked += 1
-        if not on:
+        if prev is not None and prev[0] in on:
+            if asked > 3:
+                return None
+            player.again(
+                "The peg in %s is still seen: take it out (and put one in %s), then press Enter."
+                % (hole_name(prev[1]), hole_name(hole))
+            )
+        elif not on:
             if asked > 1:
                 return None
             player.again(
@@ -299,12 +309,15 @@ def _walk(board, cfg, player, bad):
     good = [k for k in range(49) if k not in bad]
     peg = "a Fire" if colour else "a"
     found = {}
+    names = _map_of(cfg)
+    prev = None
     for h in range(49):
         board.command("leds hole %s 160 160 160" % hole_name(h))  # only it lit
         player.put(hole_name(h), peg)
-        got = _answer(board, player, h, good, _map_of(cfg))
+        got = _answer(board, player, h, good, names, prev)
         if got is not None:
             found[h] = got
+        prev = None if got is None else (got[0], h)
         player.lift(hole_name(h))
     board.command("leds all 0 0 0")
     player.done()

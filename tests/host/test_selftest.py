@@ -179,26 +179,38 @@ def test_without_the_walk_it_says_what_it_did_not_check(tmp_path):
 
 
 class Forgetful(ScriptedPlayer):
-    """Leaves the peg in A1 when A2 lights; takes it out when asked."""
+    """Leaves the peg in A1 when A2 lights, and drops a stray one in G1 as
+    A3 lights; takes each out when asked."""
 
     def lift(self, hole):
         if hole != "A1":
             ScriptedPlayer.lift(self, hole)
 
+    def put(self, hole, peg):
+        ScriptedPlayer.put(self, hole, peg)
+        if hole == "A3":
+            self.sim.world(put="G1")
+
     def again(self, text):
         ScriptedPlayer.again(self, text)
-        if "only the one in A2" in text:
+        if text.startswith("The peg in A1 is still seen"):
             self.sim.world(lift="A1")
+        elif "only the one in A3" in text:
+            self.sim.world(lift="G1")
         return ""
 
 
-def test_a_peg_left_in_is_asked_out_and_the_walk_goes_on(tmp_path):
+def test_pegs_left_in_are_asked_out_and_the_walk_goes_on(tmp_path):
     with PtySim(tmp_path / "flash") as sim:
         b = sim.board()
         player = Forgetful(sim, False)
         report = diag.self_test(b, player=player)
         b.close()
-    assert player.agains and player.agains[0].startswith("2 pegs are seen (in A1, A2,")
+    assert len(player.agains) == 2, player.agains
+    assert player.agains[0].startswith(
+        "The peg in A1 is still seen: take it out (and put one in A2)"
+    )
+    assert player.agains[1].startswith("2 pegs are seen (in A3, G1, as the board's map names them)")
     assert report["ok"] and report["faults"] == [] and not report["map_changed"]
 
 
