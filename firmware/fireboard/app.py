@@ -225,6 +225,8 @@ class App:
                     self._unsaved(e, x)
                     continue
                 self.saved = e  # (not saved again by a retry)
+            elif e["ev"] == "ready":
+                self.games.placed()  # the set-up is over (fireboard.records.games)
             self._out(e)
             ev.pop(0)
 

@@ -48,6 +48,7 @@ def start(store, make_hw, emit, seed=0, front=None):
         if said:
             problem = problem + "; " + said if problem else said
     games = Games(store)
+    games.marks = cfg["front"] != "colour"  # the colour board sees a set-up's colours
     # the game first: the record code is gone again before the rest loads
     game, other, new = _twice(_game, games, seed)
     if problem:  # said by app.begin, with the saved game's, if any

@@ -129,9 +129,11 @@ class Lights:
 
     def _fixes(self, t, blink):
         # one fix (or all, in setup): a peg to remove blinks violet, a missing
-        # one glows in its colour, a wrong colour blinks in the right one
+        # one glows in its colour, a wrong colour blinks in the right one (on
+        # a digital board setting up: a peg from before, to put back in it)
         want = t.target
         p = t.p
+        seen = t.seen
         for k in range(49):
             if not (t.all_fixes or k == t.fix):
                 continue
@@ -140,7 +142,7 @@ class Lights:
                     self._put(k, _WRONG)
             elif want[k] != 0 and p[k] == 0:
                 self._put(k, _SIDE[want[k]], 2)
-            elif t.colour and want[k] != p[k]:
+            elif want[k] != p[k] if seen is None else want[k] and not seen[k]:
                 self._put(k, _SIDE[want[k]], 4 if blink else 1)
 
     def _over(self, g, blink):

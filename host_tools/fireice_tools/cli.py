@@ -283,9 +283,22 @@ def cmd_diag(args):
     from fireice_tools import diag
     from fireice_tools.device import DeviceError
 
+    if args.self_test and args.samples < 2:
+        print("fireice diag: --samples takes 2 or more", file=sys.stderr)
+        return 2
+
     def run(board):
         if args.self_test:
-            report = diag.self_test(board, samples=args.samples)
+            try:
+                report = diag.self_test(board, samples=args.samples, walk=not args.no_walk)
+            except (KeyboardInterrupt, EOFError, diag.Stopped) as e:
+                why = {KeyboardInterrupt: "stopped", EOFError: "end of input"}.get(
+                    type(e), "stopped"
+                )
+                print("\nfireice diag: %s: the self-test did not finish" % why, file=sys.stderr)
+                return 130 if isinstance(e, KeyboardInterrupt) else 1
+            if args.store:
+                diag.store_map(board, report)
             print(json.dumps(report) if args.json else diag.describe(report))
             return 0 if report["ok"] else 3
         if args.walk:
@@ -431,9 +444,23 @@ def build_parser():
     f.set_defaults(func=cmd_flash)
     d = sub.add_parser("diag", help="the board's sensors and LEDs, live, and a self-test")
     d.add_argument("--port", help="serial port (default: $FIREICE_PORT, or the one board attached)")
-    d.add_argument("--self-test", action="store_true", help="find stuck and noisy sensors")
+    d.add_argument(
+        "--self-test",
+        action="store_true",
+        help="guided: stuck, noisy, swapped and (colour) reversed sensors, and the wiring map",
+    )
     d.add_argument("--json", action="store_true", help="with --self-test: one JSON object")
     d.add_argument("--samples", type=int, default=25, help="with --self-test: readings taken")
+    d.add_argument(
+        "--no-walk",
+        action="store_true",
+        help="with --self-test: the empty board only, no sensor walk (finds stuck-on and noisy)",
+    )
+    d.add_argument(
+        "--store",
+        action="store_true",
+        help="with --self-test: store the wiring map the walk found (when whole and different)",
+    )
     d.add_argument("--walk", type=int, nargs="?", const=400, metavar="MS", help="LED walk")
     d.add_argument("--calibrate", action="store_true", help="guided calibration (colour)")
     d.add_argument("--wiring", action="store_true", help="guided sensor and LED wiring map")
@@ -478,6 +505,7 @@ def build_parser():
         default=[],
         metavar="KIND:HOLE",
         help="with --pty: a faulty sensor, stuck-on:C5, stuck-off:C5 or noisy:C5; "
+        "one fitted upside down, reversed:C5 (the colour front end reads Fire as Ice); "
         "or two sensors wired the wrong way round, swap:C5:C6",
     )
     m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")

@@ -35,7 +35,7 @@ ARCHES = (
 )
 MPY_VERSION = 6  # what mpy-cross 1.29 writes
 # on the board's flash and never touched by flash unless asked to wipe
-KEEP = ("config.json", "calib.json", "game.txt", "games")
+KEEP = ("config.json", "calib.json", "game.txt", "game.setup", "games")
 
 
 class DeviceError(Exception):
@@ -325,7 +325,7 @@ def _flash(port, wipe, out, tty):
             t.exec(
                 "import os\nfor _n in %r:\n try:\n  os.remove(_n)\n except OSError:\n  pass\n"
                 "try:\n for _n in os.listdir('games'):\n  os.remove('games/' + _n)\n"
-                "except OSError:\n pass" % (KEEP[:3],)
+                "except OSError:\n pass" % (KEEP[:4],)
             )
             print("configuration, calibration and games wiped", file=out)
         t.exit_raw_repl()

@@ -35,13 +35,14 @@ from fireice.geom import FireIceError
 from fireice.notation import parse_hole
 from fireice_tools import firmware, simhost
 
-FAULTS = ("stuck-on", "stuck-off", "noisy", "swap")
+FAULTS = ("stuck-on", "stuck-off", "noisy", "reversed", "swap")
 
 
 def parse_fault(text):
     """stuck-on:C5 -> (hole, kind); swap:C5:C6 (the two holes' sensors
-    wired the wrong way round) -> (hole, ("swap", other)). FireIceError
-    naming what is wrong."""
+    wired the wrong way round) -> (hole, ("swap", other)); reversed:C5 is
+    a sensor fitted upside down (the colour front end reads Fire as Ice).
+    FireIceError naming what is wrong."""
     kind, _, hole = text.partition(":")
     if kind not in FAULTS:
         raise FireIceError("a fault is %s, not %r" % (", ".join(FAULTS), kind))

@@ -113,7 +113,10 @@ class World:
     def __init__(self):
         self.pegs = bytearray(49)
         self.bounce_until = [0] * 49
-        self.faults = {}  # hole -> "stuck-on", "stuck-off", "noisy"
+        # the sensor under hole h -> "stuck-on", "stuck-off", "noisy", or
+        # "reversed" (colour front end: fitted upside down, so Fire reads
+        # as Ice and Ice as Fire; a presence sensor does not care)
+        self.faults = {}
         self.wired = list(range(49))  # sensor of hole h sits under hole wired[h]
 
     def raw(self, t):
@@ -127,6 +130,8 @@ class World:
                 v = 0
             elif f == "noisy":
                 v = 3
+            elif f == "reversed" and v:
+                v = 3 - v
             elif t < self.bounce_until[h] and ((t // BOUNCE_FLIP_MS + h) & 1):
                 v = 0 if v else 1
             out.append(chr(48 + v))

@@ -410,6 +410,14 @@ class Simulator:
                 # the pegs stayed in their holes while the board was off
                 self.pending_board = saved["position"]
             self._say("new", "The saved game goes on (%d moves)." % ev.get("moves", 0), at)
+        elif kind == "replace":
+            # a digital board cannot see colours: pegs standing from before
+            # count for the new game only once put in afresh
+            text = (
+                "Pegs from before stand on %s: this board cannot see their colour. "
+                "Lift each and put it back in the colour lit under it."
+            )
+            self._say("note", text % ev.get("holes", "?").replace(" ", ", "), at)
         elif kind == "ready":
             self.to_move = ev.get("to")
             self._say("ready", "The pegs match the game: %s to move." % _side(ev.get("to")), at)

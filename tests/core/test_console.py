@@ -167,7 +167,12 @@ def test_new_game_and_reboot():
     n = len(events)
     app.tick(10)
     assert app.tracker.game.duel is False
-    assert [(e["ev"], e.get("mode")) for e in events[n:]] == [("new", "solitaire")]
+    # the start's peg on D4, which the deal wants too: put in afresh (a
+    # digital board cannot see its colour)
+    assert [(e["ev"], e.get("mode"), e.get("holes")) for e in events[n:]] == [
+        ("new", "solitaire", None),
+        ("replace", None, "D4"),
+    ]
     assert ask(app, "reboot") == {"re": "reboot"}
     assert app.reboot
 

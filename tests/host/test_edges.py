@@ -304,6 +304,9 @@ def test_a_full_flash(front, heap, tmp_path, monkeypatch):
         game.push(*m)
     for _ in range(14):
         inputs.append({"cmd": "new"})
+        # the board cleared and set up again: a digital board counts only
+        # the pegs put in after the new game began (issue 12, item 2)
+        inputs.append({"board": "-" * 49})
         inputs.append({"board": START})
         inputs += edges.duel_inputs(START, moves[:2])
     inputs += edges.duel_inputs(game.position(), moves[2:6])

@@ -42,7 +42,6 @@ def test_a_handicap_game_is_recorded_as_fireice_play_records_it(handicap, side, 
     moves, result = edges.random_duel(seed, pos)
     assert result  # played to its end: the record rewritten with its Result
     inputs = [
-        {"board": pos},
         CLOCK,
         {
             "cmd": "new",
@@ -51,6 +50,10 @@ def test_a_handicap_game_is_recorded_as_fireice_play_records_it(handicap, side, 
             "side": SIDE_NAMES[side],
             "seed": seed,
         },
+        # the pegs put in after the new game began, as a digital board
+        # counts them (issue 12, item 2)
+        {"board": "-" * 49},
+        {"board": pos},
     ]
     events = run_sim(edges.timed(inputs + edges.duel_inputs(pos, moves), start=0), flash=tmp_path)
     assert not [e for e in events if e.get("ev") == "error"]

@@ -163,8 +163,10 @@ class RawSim:
 def test_every_bad_line_gets_one_error_and_changes_nothing(front, count, tmp_path):
     rnd = random.Random(11 if front == "digital" else 12)
     sim = RawSim(front, tmp_path)
-    sim.send(json.dumps({"at": 0, "board": STANDING}).encode())
-    sim.send(json.dumps({"at": 100, "cmd": "new", "position": STANDING}).encode())
+    # the new game first, then its pegs (a digital board counts only the
+    # pegs put in after a new game began)
+    sim.send(json.dumps({"at": 0, "cmd": "new", "position": STANDING}).encode())
+    sim.send(json.dumps({"at": 100, "board": STANDING}).encode())
     _, before = sim.status()
     assert before["phase"] == "idle" and before["at"] == 100, before
     kinds = set()

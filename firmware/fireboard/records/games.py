@@ -20,6 +20,9 @@ from fireice.geom import RESULT_NAMES
 CURRENT = "game.txt"
 NEXT = "game.new"  # a new game's record, until it replaces game.txt
 ARCHIVE = "games"
+# there while a new game's pegs are being set up (removed when they match):
+# after a restart, a digital board has the pegs standing put in afresh
+SETTING = "game.setup"
 NO_RECORD = "this game has no record: " + FULL
 
 
@@ -29,6 +32,14 @@ class Games:
         # False when the game has no record (it could not be started); its
         # tags are on flash only, read a line at a time when it is rewritten
         self.recorded = True
+        self.setting = False  # SETTING is on flash
+        self.marks = True  # a new game writes SETTING (digital front end)
+
+    def placed(self):
+        """The pegs stand as the game begins: the set-up is over."""
+        if self.setting:
+            self.setting = False
+            self.store.remove(SETTING)
 
     def save(self, game, add=()):
         """Rewrite the record in one step: its tags as on flash, copied a

@@ -2,10 +2,11 @@
 # its record and archiving the game before it. Loaded for a new game,
 # forgotten after.
 
-from fireboard.records.games import ARCHIVE, CURRENT, NEXT
+from fireboard.records.games import ARCHIVE, CURRENT, NEXT, SETTING
 from fireboard.records.store import FULL
-from fireice.geom import GAME, START, FireIceError
+from fireice.geom import GAME, START, FireIceError, hole_name
 from fireboard.mem import forget
+from fireboard.track.phases import SETUP
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
 LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)
@@ -29,6 +30,12 @@ def record(games, game, tags, when=None):
         tags.insert(k, ["Setup", game.position()])
     store = games.store
     number = archive_number(store)
+    # first the mark of a set-up under way (digital front end): a restart
+    # before the new game has taken over finds the old game and the mark,
+    # which is then harmless (fireboard.track.begin); never the new game without it
+    if games.marks:
+        store.append(SETTING, "")
+        games.setting = True
     from fireice.rec import pieces
 
     store.write(NEXT, pieces(tags, ()), 3)  # itself, a rewrite, a spare
@@ -162,3 +169,23 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
     else:
         forget("fireice.duel")
     app._started(game)
+    replace(app)
+
+
+def replace(app):
+    """A digital board setting up a game: name the pegs standing from before
+    where the game wants one. They count once lifted and put back in, in
+    the colour lit (the board cannot see colours): a "replace" event. (For
+    fireboard.track.begin too, after a restart.)"""
+    t = app.tracker
+    seen = t.seen
+    if seen is None or t.phase != SETUP:  # colour, or not setting up
+        return
+    p = t.p
+    cells = t.game.cells
+    old = None
+    for k in range(49):
+        if p[k] and cells[k] and not seen[k]:
+            old = (old + " " if old else "") + hole_name(k)
+    if old:
+        app._out({"ev": "replace", "holes": old})

@@ -1,7 +1,8 @@
 # The board's first steps once the App is made (App.begin): the colour front
 # end's baselines (measured at start, fireboard.sense.calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
-from fireboard.track.phases import ERROR
+from fireboard.records.games import SETTING
+from fireboard.track.phases import ERROR, SETUP
 
 
 def begin(app, now, game, problem, new):
@@ -17,13 +18,42 @@ def begin(app, now, game, problem, new):
     t = app.tracker
     if new:
         app.seed += 1
-        return app._started(game)
-    t.start(game, setup=False)
-    t.update(app.deb.stable)
-    if t.phase == ERROR:
-        # many pegs away (a board set up from scratch): show them all
-        t.events.clear()
-        t.start(game, setup=True)
+        app._started(game)
+        return _replace(app)
+    games = app.games
+    again = False  # a set-up cut off by a restart
+    if games.store.size(SETTING) >= 0:
+        games.setting = True
+        if game.ply == 0 and not t.colour:
+            again = True
+        else:  # set up after all (a move was made), or seen in colour
+            games.placed()
+    if again:
+        # which of the pegs standing were put after the new game began is
+        # not known: each is put in afresh, as the lights show
+        t.start(game, setup=True, trust=False)
+    else:
+        t.start(game, setup=False)
+        t.update(app.deb.stable)
+        if t.phase == ERROR:
+            # many pegs away (a board set up from scratch): show them all
+            t.events.clear()
+            t.start(game, setup=True, trust=True)
+    if t.phase == SETUP:
         t.update(app.deb.stable)
     app._out({"ev": "resumed", "moves": game.ply})
     app._drain()
+    _replace(app)
+
+
+def _replace(app):
+    # a digital board setting up: the pegs from before named (the code is
+    # fireboard.records.newgame's, loaded only for it)
+    t = app.tracker
+    if t.seen is not None and t.phase == SETUP and not min(t.seen):  # a hole not seen empty
+        from fireboard.mem import forget
+        from fireboard.records.newgame import replace
+
+        replace(app)
+        replace = None
+        forget("fireboard.records.newgame")

@@ -5,7 +5,12 @@
 # player is doing: nothing, lifting a peg, having put it on a legal hole,
 # having completed a move, or something wrong, with the way back. Only what a
 # presence-only front end cannot see (which peg went where) is remembered
-# between updates: the move on its way (pend_h -> pend_t).
+# between updates: the move on its way (pend_h -> pend_t), and while a new
+# game is set up, the holes seen empty since it began (seen): a digital
+# board cannot tell a Fire peg from an Ice one, so a peg counts for the new
+# game only once it has been put into its hole after the game began. A peg
+# still standing from before is lifted and put back in the colour lit
+# under it (fix kind 3, as a wrong colour on the colour front end).
 from micropython import const
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
@@ -33,28 +38,41 @@ class Tracker:
         self.p = self.target  # the pegs last seen
         self.waypoint = None  # a position to pass through first (takeback)
         self.diff = bytearray(8)
+        # digital: 1 for a hole seen empty since the set-up began (all 1
+        # outside a set-up); the colour front end sees colours instead
+        self.seen = None if colour else bytearray(49)
         self.events = []
         self.version = 0  # counts display changes
 
-    def start(self, game, setup=True):
+    def start(self, game, setup=True, trust=None):
         """A game to track. setup: guide the pegs to its position first (a new
-        game); otherwise play on from what stands (a resumed game)."""
+        game); otherwise play on from what stands (a resumed game). trust:
+        the pegs standing count as placed; by default only when play goes
+        on (a digital board then has each peg of a set-up put in afresh)."""
         self.game = game
         self.waypoint = None
         self.h = self.t = self.pend_h = self.pend_t = _NONE
         self.phase = SETUP if setup else IDLE
         self.reason = None
         self.version += 1
+        self._trust(not setup if trust is None else trust)
+
+    def _trust(self, yes):
+        s = self.seen
+        if s is not None:
+            v = 1 if yes else 0
+            for k in range(49):
+                s[k] = v
 
     def _diff(self, want, p):
         # holes where p differs from want (up to 8 listed in diff); the count
         d = self.diff
-        colour = self.colour
+        seen = self.seen
         n = 0
         for h in range(49):
             a = want[h]
             b = p[h]
-            if a != b if colour else (a == 0) != (b == 0):
+            if a != b if seen is None else (a == 0) != (b == 0) or (a and not seen[h]):
                 if n < 8:
                     d[n] = h
                 n += 1
@@ -79,10 +97,16 @@ class Tracker:
             if self._diff(self.waypoint, p):
                 return self._guide(RESTORE, self.waypoint, False)
             self.waypoint = None
+        seen = self.seen
+        if self.phase == SETUP and seen is not None:
+            for k in range(49):  # the holes empty now (a digital set-up)
+                if p[k] == 0:
+                    seen[k] = 1
         n = self._diff(g.cells, p)
         if self.phase == SETUP or self.phase == RESTORE:
             if n:
                 return self._guide(self.phase, g.cells, self.phase == SETUP)
+            self._trust(True)
             self._set(IDLE)
             self.events.append({"ev": "ready", "to": SIDE_NAMES[g.to_move]})
             if g.result:
@@ -247,9 +271,11 @@ class Tracker:
                     fix = k
                     kind = 2
                     break
-        if fix == _NONE and self.colour:
+        if fix == _NONE:
+            # a colour to change; digital, setting up: a peg from before
+            seen = self.seen
             for k in range(49):
-                if target[k] != p[k]:
+                if target[k] != p[k] if seen is None else target[k] and not seen[k]:
                     fix = k
                     kind = 3
                     break

@@ -742,6 +742,14 @@
             `${n.colour > 4 ? "\u2026" : ""}: a wrong colour blinks in the colour that belongs there` +
             " (red for Fire, aqua for Ice)");
         }
+        if (!parts.length && s.front !== "colour" && s.fix_kind === "colour" && s.fix) {
+          // a peg that stood before the new game: a digital board cannot see
+          // its colour, so it counts only once put in afresh
+          const want = s.target ? pegWord(s.target[HOLE_NAMES.indexOf(s.fix)]) : "fire";
+          return `New game: the peg on ${s.fix} stood there before the game began, and this board ` +
+            `cannot see its colour: lift it and put ${article(want)} peg back in ` +
+            `(the hole blinks ${GLOW[want]}).`;
+        }
         if (!parts.length) return "New game: follow the lights.";
         if (held && !n.missing) return held + "put it back in its supply (Esc), then " + parts.join("; ") + ".";
         return (held || "New game: ") + parts.join("; then ") + ".";
