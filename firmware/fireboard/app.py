@@ -67,7 +67,6 @@ class App:
         scanner: the sensor front end, when start-up made it already (the
         colour one, to calibrate it)."""
         self.cfg = cfg
-        self.hw = hw  # its clock dates the records (hw.clock, fireboard.usbclock)
         self.emit = emit
         self.seed = seed
         pins = cfg["pins"]
@@ -103,7 +102,6 @@ class App:
         self.asked = None  # new-game settings asked for over USB (fireboard.usb)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
-        self.began = None  # when the game in play was started (None: resumed)
 
     # --- starting ---------------------------------------------------------------
 
@@ -164,7 +162,7 @@ class App:
         self.new_game(*settings)
 
     def _started(self, game):
-        self.began = self.now
+        self.games.began = self.now
         self.tracker.start(game, setup=True)
         gc.collect()  # the old game gone, and its code if it was the other kind
         self.tracker.update(self.deb.stable)

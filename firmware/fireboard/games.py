@@ -29,6 +29,8 @@ class Games:
         # False when the game has no record (it could not be started); its
         # tags are on flash only, read a line at a time when it is rewritten
         self.recorded = True
+        self.hw = None  # the board's hardware: its clock dates the records
+        self.began = None  # when the game in play was started (None: resumed)
 
     def save(self, game, add=()):
         """Rewrite the record in one step: its tags as on flash, copied a
