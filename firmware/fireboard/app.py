@@ -30,7 +30,6 @@ class App:
         already (to calibrate it); else the configuration's front end
         (fireboard.sense.fronts) makes it."""
         self.cfg = cfg
-        self.hw = hw  # its clock dates the records (hw.clock, fireboard.links.cmd_clock)
         self.emit = emit
         self.outputs = [emit]  # where events go (see above)
         self.parts = []  # ticked once a pass (see above)
@@ -56,7 +55,6 @@ class App:
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
-        self.began = None  # when the game in play was started (None: resumed)
 
     # --- starting ---------------------------------------------------------------
 
@@ -103,7 +101,7 @@ class App:
         self.new_game(*settings)
 
     def _started(self, game):
-        self.began = self.now
+        self.games.began = self.now
         self.tracker.start(game, setup=True)
         gc.collect()  # the old game gone, and its code if it was the other kind
         self.tracker.update(self.deb.stable)

@@ -55,6 +55,7 @@ def start(store, make_hw, emit, seed=0, front=None):
         other = problem + ("; " + other if other else "")
     if hw is None:
         hw = make_hw(cfg)
+    games.hw = hw  # its clock (hw.clock) dates the records
     app = _twice(_app, hw, cfg, games, emit, seed, scan)
     return app, hw, (game, other, new)
 

@@ -199,7 +199,7 @@ def test_a_resumed_game_is_not_dated_back():
     store = MemStore()
     store.write("game.txt", '[Game "Fire and Ice"]\n[Mode "duel"]\n\nD4-C4\n')
     app, hw, events = board(store)
-    assert app.began is None  # it started before this run: when is not known
+    assert app.games.began is None  # it started before this run: when is not known
     at(app, hw, 3000)
     r = ask(app, "clock 2026-11-23T10:00:00")
     assert r["dated"] is False and r["clock"] == "2026-11-23T10:00:00"

@@ -19,7 +19,7 @@ def clock(app, arg):
     from fireboard.mem import forget
 
     try:
-        hw = app.hw
+        hw = app.games.hw
         if not arg:
             t = hw.clock()
             return {"clock": None if t is None else cal.iso(t)}
@@ -46,9 +46,9 @@ def _date_game(app, cal, day, secs):
     Date, no record, or started before the board did (its start unknown)."""
     games = app.games
     g = app.tracker.game
-    if not games.recorded or g is None or app.began is None or _dated(games):
+    if not games.recorded or g is None or games.began is None or _dated(games):
         return False
-    ago = ticks_diff(app.now, app.began)
+    ago = ticks_diff(app.now, games.began)
     if ago < 0:
         return False
     t = cal.fields(day, 1000 * secs - ago)

@@ -32,6 +32,8 @@ class Games:
         # False when the game has no record (it could not be started); its
         # tags are on flash only, read a line at a time when it is rewritten
         self.recorded = True
+        self.hw = None  # the board's hardware: its clock dates the records
+        self.began = None  # when the game in play was started (None: resumed)
         self.setting = False  # SETTING is on flash
         self.marks = True  # a new game writes SETTING (digital front end)
 

@@ -155,7 +155,7 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
     seed = app.seed if seed is None else seed
     try:
         game, tags = new_game(mode, handicap, side, seed, position, to_move)
-        record(app.games, game, tags, app.hw.clock())
+        record(app.games, game, tags, app.games.hw.clock())
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
         return
