@@ -274,7 +274,12 @@ def micropython_cmd(heapsize, module, code="rom"):
     stamp = os.path.join(where, "simrom.src")
     with open(loader, "rb") as f:
         text = f.read()
-    if not os.path.exists(stamp) or open(stamp, "rb").read() != text:
+    try:
+        with open(stamp, "rb") as f:
+            same = f.read() == text
+    except OSError:
+        same = False
+    if not same:
         tmp = os.path.join(where, "simrom.tmp%d.mpy" % os.getpid())
         subprocess.run(
             [tool("mpy-cross"), "-O3", "-march=host", "-s", "simrom", "-o", tmp, loader], check=True
