@@ -7,7 +7,8 @@ import sys
 
 from fireice import art, record
 from fireice.duel import Duel
-from fireice.geom import START, FireIceError
+from fireice.geom import SIDE_NAMES, START, FireIceError
+from fireice.notation import parse_move
 from fireice.position import Position
 from fireice.version import VERSION
 
@@ -131,6 +132,8 @@ def cmd_replay(args):
     except NotText as e:
         print("fireice replay: %s" % e, file=sys.stderr)
         return 2
+    if args.ply is not None or args.step:
+        return _replay_steps(args, text)
     summary, game = replay_text(text)
     err = summary["error"]
     if args.json:
@@ -151,6 +154,124 @@ def cmd_replay(args):
                     file=sys.stderr,
                 )
     return 1 if err else 0
+
+
+def _print_error(err):
+    if err["ply"] is None:
+        print("error: %s" % err["reason"], file=sys.stderr)
+    else:
+        print("error: ply %d, %s: %s" % (err["ply"], err["move"], err["reason"]), file=sys.stderr)
+
+
+def game_at(rec, ply):
+    """(game, last move text, who made it) after a record's first ply moves;
+    the moves must replay (record.replay found no error before them)."""
+    game = record.new_game(rec)
+    last = by = None
+    for text in rec.moves[:ply]:
+        frm, to = parse_move(text)
+        by = game.cells[frm] if game.duel else game.to_move or game.cells[frm]
+        game.push(frm, to)
+        last = text.upper()
+    return game, last, by
+
+
+def step_view(rec, ply, plies):
+    """The text shown at one step of `fireice replay --ply/--step`."""
+    game, last, by = game_at(rec, ply)
+    summary = record.summary(game)
+    if ply == 0:
+        head = "Ply 0 of %d: the start" % plies
+    else:
+        head = "Ply %d of %d: %s (%s)" % (ply, plies, last, SIDE_NAMES[by].capitalize())
+    return head + "\n" + describe(summary, game)
+
+
+def _replay_steps(args, text):
+    # --ply N: the position after N moves; --step: n/p/q through the game
+    summary, game = replay_text(text)
+    err = summary["error"]
+    if game is None:
+        _print_error(err)
+        return 1
+    rec = record.parse(text)
+    # the moves that replay (all of them, or those before the error)
+    plies = len(rec.moves) if not err or err["ply"] is None else err["ply"] - 1
+    if args.step:
+        if args.json or args.ply is not None and not 0 <= args.ply <= plies:
+            print("fireice replay: --step shows text, one position at a time", file=sys.stderr)
+            return 2
+        status = _step(rec, plies, args.ply or 0)
+        if err:
+            _print_error(err)
+        return status or (1 if err else 0)
+    ply = args.ply if args.ply >= 0 else plies + 1 + args.ply
+    if not 0 <= ply <= plies:
+        print(
+            "fireice replay: --ply %d: the record has %d move%s%s (0 is the start; -1 the last)"
+            % (args.ply, plies, "" if plies == 1 else "s", " that replay" if err else ""),
+            file=sys.stderr,
+        )
+        return 2
+    if args.json:
+        game, last, by = game_at(rec, ply)
+        out = record.summary(game)
+        out.update(ply=ply, plies=plies, move=last, by=SIDE_NAMES[by] if by else None)
+        print(json.dumps(out))
+    else:
+        print(step_view(rec, ply, plies))
+    if err:
+        _print_error(err)
+    return 1 if err else 0
+
+
+STEP_HELP = "n (or Enter) next, p previous, a number goes to that ply, s start, e end, q quit"
+
+
+def _step(rec, plies, ply):
+    """Step through a game from standard input's commands."""
+    print(step_view(rec, ply, plies))
+    while True:
+        print("[%d/%d] %s> " % (ply, plies, STEP_HELP if ply == 0 else "n/p/q"), end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return 0
+        word = line.strip().lower()
+        if word in ("q", "quit", "exit"):
+            return 0
+        if word in ("", "n", "next"):
+            want = ply + 1
+        elif word in ("p", "prev", "previous", "b", "back"):
+            want = ply - 1
+        elif word in ("s", "start"):
+            want = 0
+        elif word in ("e", "end"):
+            want = plies
+        elif word.isdigit():
+            want = int(word)
+        else:
+            print("? %s" % STEP_HELP)
+            continue
+        if not 0 <= want <= plies:
+            print("(ply %d is not in the game: 0 to %d)" % (want, plies))
+            continue
+        ply = want
+        print(step_view(rec, ply, plies))
+
+
+def cmd_analyse(args):
+    from fireice_tools import analyse
+
+    try:
+        text = _read(args.file)
+    except OSError as e:
+        print("fireice analyse: cannot read %s: %s" % (args.file, e.strerror), file=sys.stderr)
+        return 2
+    except NotText as e:
+        print("fireice analyse: %s" % e, file=sys.stderr)
+        return 2
+    return analyse.run(args, text)
 
 
 def cmd_show(args):
@@ -420,7 +541,40 @@ def build_parser():
     r = sub.add_parser("replay", help="replay a game record and show where it ends")
     r.add_argument("file", help="record file, or - for standard input")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument(
+        "--ply",
+        type=int,
+        metavar="N",
+        help="the position after the first N moves (0: the start, -1: the last move)",
+    )
+    r.add_argument(
+        "--step",
+        action="store_true",
+        help="step through the game: n (Enter) next, p previous, q quit (from --ply N, or the start)",
+    )
     r.set_defaults(func=cmd_replay)
+    a = sub.add_parser("analyse", help="the engine rates every move of a game record")
+    a.add_argument("file", help="record file, or - for standard input")
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+    a.add_argument("--level", type=int, default=5, help="the engine's level, 1-6 (default 5)")
+    a.add_argument(
+        "--nodes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="playouts a position instead of the level's (as the engine's go nodes N)",
+    )
+    a.add_argument(
+        "--seed", type=int, default=1, help="the engine's seed (the same gives the same)"
+    )
+    a.add_argument(
+        "--progress",
+        action="store_true",
+        default=None,
+        help="progress on standard error (the default when it is a terminal)",
+    )
+    a.add_argument("--quiet", dest="progress", action="store_false", help="no progress")
+    a.set_defaults(func=cmd_analyse)
     s = sub.add_parser("show", help="draw a 49-character position")
     s.add_argument("position")
     s.set_defaults(func=cmd_show)
