@@ -49,11 +49,13 @@ def load(text):
     return rec, [parse_move(m) for m in rec.moves]
 
 
-def _exact(proven, plies):
+def _exact(view):
     # the engine's proof as JSON: who wins (or draw), in how many plies
-    if not proven:
+    # (0: the game is over; None: proven, length not known)
+    if not view["proven"]:
         return None
-    return {"winner": RESULT_NAMES[proven], "plies": plies or None}
+    plies = 0 if view["over"] else view["plies"] or None
+    return {"winner": RESULT_NAMES[view["proven"]], "plies": plies}
 
 
 def _chance(view, side):
@@ -116,7 +118,14 @@ class Analyser:
         """The engine's view of g: {best, chance (for the side to move),
         proven, plies, pv}, or the result when the game is over."""
         if g.result:
-            return {"best": None, "to_move": 0, "proven": g.result, "plies": 0, "score": 0}
+            return {
+                "best": None,
+                "to_move": 0,
+                "proven": g.result,
+                "plies": 0,
+                "score": 0,
+                "over": True,
+            }
         e = self.engine
         e.seed(self.seed * 1009 + g.ply)
         mv = e.think(g, self.nodes)
@@ -129,6 +138,7 @@ class Analyser:
             "score": e.score,
             "pv": pv,
             "choices": legal_moves(g, self.buf),
+            "over": False,
         }
 
 
@@ -173,7 +183,7 @@ def analyse(rec, moves, analyser, progress=None):
             # still forced (a slower one)? The engine's search proves wins
             # for the side to move only, so every answer is tried.
             if analyser.still_wins(g, side, before["plies"]):
-                after = dict(after, proven=side, plies=0)
+                after = dict(after, proven=side, plies=0, over=False)
                 chance_after = 1.0
         loss = 0.0 if played == before["best"] or forced else max(0.0, chance_before - chance_after)
         # a proven win the move threw away (the loss or draw is proven too)
@@ -199,8 +209,8 @@ def analyse(rec, moves, analyser, progress=None):
                 "loss": round(loss, 3),
                 "mark": mark,
                 "lost_win": lost_win,
-                "proven_before": _exact(before["proven"], before["plies"]),
-                "proven_after": _exact(after["proven"], after["plies"]),
+                "proven_before": _exact(before),
+                "proven_after": _exact(after),
                 "pv": before["pv"],
             }
         )
@@ -254,7 +264,13 @@ def describe(report):
         if r["proven_after"] and (r["mark"] or not r["proven_before"]):
             p = r["proven_after"]
             if p["plies"] == 0:
-                note.append("game over")
+                note.append(
+                    "wins"
+                    if p["winner"] == r["side"]
+                    else "draw"
+                    if p["winner"] == "draw"
+                    else "the fill hands over the game"
+                )
             else:
                 note.append(_exact_text(p, r["side"]) + " after")
         if r["forced"]:
