@@ -21,6 +21,14 @@ HTTP interface (JSON), on 127.0.0.1 only:
                           "serial" is not N
     GET  /view?ply=N      the game after its first N moves (the rules core
                           replays the record): position, control, the move
+    GET  /coach?ply=N&level=L&nodes=P
+                          the engine (on the host) on the game after N moves
+                          (default: all): its move for the side to move,
+                          Fire's win chance, a proof ({"winner", "plies"});
+                          the page's hint, win-chance bar and opponent
+    GET  /danger?hole=D4  the destinations of the peg on D4 now: "safe",
+                          "gift" (the fill hands the opponent the game),
+                          "threat" (the opponent wins at once next move)
     POST /input           one input; the server sets "at" (virtual time
                           follows real time). 400 {"error": ...} for an
                           input that cannot be used: nothing changes.
@@ -58,7 +66,8 @@ from urllib.parse import parse_qs, urlparse
 
 from fireice import record
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
-from fireice.geom import islands_str, parse_position
+from fireice.engine import MAX_LEVEL, Engine
+from fireice.geom import TARGETS, hole_name, islands_str, move_name, parse_position
 from fireice.notation import parse_hole, parse_move
 from fireice.record import Record
 from fireice.record import format as format_record
@@ -88,6 +97,7 @@ SIDES = ("fire", "ice")
 KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce", "console")
 KEEP_CONSOLE = 120  # lines of the board's console kept for the page
 MAX_CONSOLE_LINE = 400
+COACH_LEVEL = 4  # the engine's level for the win-chance bar and the hints
 
 
 def default_flash(front="digital"):
@@ -241,6 +251,9 @@ class Simulator:
         self.hand_log = []  # what happened to the hand, newest last
         self._ctrl_cache = (None, None)
         self.pending_board = None  # a position to stand on the board at once
+        self.seed = seed
+        self.engines = {}  # level -> Engine (the coach's; made when first asked)
+        self.engine_lock = threading.Lock()
         self.status_asks = [0]  # virtual times at which to ask the board for its status
         self.last_status = 0
         when = (clock or datetime.datetime.now)()
@@ -745,6 +758,92 @@ class Simulator:
             "result": RESULT_NAMES[game.result],
         }
 
+    # --- the coach: the engine and the danger test on the game's position ---------
+
+    def game_now(self, ply=None):
+        """(game, plies): the game after its first ply moves (all of them by
+        default), replayed by the rules core from the record the page shows."""
+        with self.cond:
+            mode, setup, first = self.mode, self.setup, self.first
+            moves = [m["move"] for m in self.moves]
+        if ply is None:
+            ply = len(moves)
+        if not 0 <= ply <= len(moves):
+            raise BadInput("ply is 0..%d" % len(moves))
+        game = record.new_game(record.parse(record_text(mode, setup, first, [], None)))
+        for text in moves[:ply]:
+            frm, to = parse_move(text)
+            if game.check(frm, to):
+                raise BadInput("move %s does not replay" % text)
+            game.push(frm, to)
+        return game, len(moves)
+
+    def coach(self, ply=None, level=COACH_LEVEL, nodes=0):
+        """The engine's view of the game after ply moves: its best move for
+        the side to move and that side's win chance (or a proof). The engine
+        runs here on the host; the page plays its move on the board, which
+        checks it as it checks a player's."""
+        if type(level) is not int or not 1 <= level <= MAX_LEVEL:
+            raise BadInput("level is 1..%d" % MAX_LEVEL)
+        if type(nodes) is not int or not 0 <= nodes <= 100000:
+            raise BadInput("nodes is 0..100000")
+        game, plies = self.game_now(ply)
+        ply = game.ply
+        answer = {"ply": ply, "plies": plies, "level": level, "to_move": None, "move": None}
+        answer["result"] = RESULT_NAMES[game.result]
+        if not game.duel:
+            raise BadInput("the engine plays two-player games")
+        if game.result:
+            answer["chance"] = {
+                "fire": 1.0 if game.result == 1 else 0.0 if game.result == 2 else 0.5
+            }
+            answer["proven"] = {"winner": RESULT_NAMES[game.result], "plies": 0}
+            return answer
+        with self.engine_lock:
+            e = self.engines.get(level)
+            if e is None:
+                e = self.engines[level] = Engine(level, 1)
+            e.seed(1009 * (self.seed + 1) + ply)
+            mv = e.think(game, nodes)
+            score, proven, mate = e.score, e.proven, e.mate
+        s = game.to_move
+        if proven == 3:
+            fire = 0.5
+        elif proven:
+            fire = 1.0 if proven == 1 else 0.0
+        else:
+            fire = score / 1000 if s == 1 else 1 - score / 1000
+        answer.update(
+            to_move=SIDE_NAMES[s],
+            move=move_name(mv >> 6, mv & 63),
+            chance={"fire": round(fire, 3)},
+            proven={"winner": RESULT_NAMES[proven], "plies": mate or None} if proven else None,
+        )
+        return answer
+
+    def dangers(self, hole):
+        """The destinations of the peg on hole in the game now, each safe or
+        what it hands the opponent (fireice.danger): gift (the fill wins the
+        game for them) or threat (a win at once on their next move)."""
+        from fireice.danger import GIFT, THREAT, danger
+
+        try:
+            frm = parse_hole(hole)
+        except FireIceError as e:
+            raise BadInput(str(e))
+        game, _ = self.game_now()
+        out = {"from": hole_name(frm), "safe": [], "gift": [], "threat": []}
+        if not game.duel or game.result or game.cells[frm] != game.to_move:
+            return out
+        for k in range(12):
+            to = TARGETS[12 * frm + k]
+            if game.cells[to]:
+                continue
+            kind = danger(game, frm, to)
+            key = "gift" if kind == GIFT else "threat" if kind == THREAT else "safe"
+            out[key].append(hole_name(to))
+        return out
+
     def snapshot(self):
         """The state as the page gets it (call with cond held)."""
         st = self.status
@@ -872,6 +971,20 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(200, self.sim.view(ply))
             except ValueError:
                 return self._send(400, {"error": "ply is a whole number"})
+            except BadInput as e:
+                return self._send(400, {"error": str(e)})
+        if url.path in ("/coach", "/danger"):
+            query = parse_qs(url.query)
+            try:
+                if url.path == "/danger":
+                    return self._send(200, self.sim.dangers(query.get("hole", [""])[0]))
+                args = {}
+                for key in ("ply", "level", "nodes"):
+                    if key in query:
+                        args[key] = int(query[key][0])
+                return self._send(200, self.sim.coach(**args))
+            except ValueError:
+                return self._send(400, {"error": "ply, level and nodes are whole numbers"})
             except BadInput as e:
                 return self._send(400, {"error": str(e)})
         name = "index.html" if url.path == "/" else url.path.lstrip("/")

@@ -21,7 +21,7 @@ import pytest
 from fireice import record
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, START, hole_name, islands_str
-from fireice.notation import parse_move
+from fireice.notation import parse_hole, parse_move
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -725,3 +725,176 @@ def test_games_are_kept_between_runs_by_default(tmp_path):
         assert st["pegs"][17] == "#" and st["pegs"][24] == "O"
     finally:
         stop_server(p)
+
+
+# --- the coach: the engine as an opponent, hints, danger lights, the bar ---------------
+
+
+def position_of(fire, ice):
+    cells = ["-"] * 49
+    for names, c in ((fire, "#"), (ice, "O")):
+        for name in names.split():
+            cells[parse_hole(name)] = c
+    return "".join(cells)
+
+
+# Ice holds A and B and has E1 E2 (E5 completes A-B-E); C5 can move there.
+ICE_NEAR = "A1 A2 A5 B1 B2 B5 E1 E2 C5"
+# Fire holds D and F and has A1 A3 A4: A5 or A6 wins. Ice cannot stop both.
+ENDGAME = position_of("D1 D4 D6 F1 F4 F6 A1 A3 A4", "G1 G2 E1 E2 C7 B2 B3")
+
+
+def new_position(url, position, to_move):
+    """A new game from a position, its pegs put as the board lights them
+    (on an empty board: the pegs of a game before are taken away first)."""
+    assert post(url, {"board": "-" * 49})[0] == 200
+    assert post(url, {"cmd": "new", "position": position, "to_move": to_move})[0] == 200
+    st = wait_state(url, lambda s: s["phase"] == "setup" and s["target"] == position)
+    for k, c in enumerate(position):
+        if c != "-":
+            assert post(url, {"put": hole_name(k), "peg": "fire" if c == "#" else "ice"})[0] == 200
+    return wait_state(url, lambda s: s["phase"] == "idle" and s["pegs"] == position)
+
+
+def test_coach_and_danger_answers(server):
+    new_position(server, position_of("D4 F5 G1", ICE_NEAR), "fire")
+    with urllib.request.urlopen(server + "danger?hole=F5", timeout=10) as r:
+        d = json.loads(r.read())
+    # F5-E5 blocks Ice's win; every other hole leaves it
+    assert d == {
+        "from": "F5",
+        "safe": ["E5"],
+        "gift": [],
+        "threat": ["F1", "F2", "F3", "F4", "F6", "F7", "D5", "G5"],
+    }
+    with urllib.request.urlopen(server + "coach?level=2", timeout=10) as r:
+        c = json.loads(r.read())
+    assert c["move"] == "F5-E5" and c["to_move"] == "fire" and c["ply"] == 0
+    for bad in ("danger?hole=Z9", "coach?level=9", "coach?ply=3", "coach?ply=x"):
+        try:
+            urllib.request.urlopen(server + bad, timeout=10)
+            raise AssertionError(bad + " was accepted")
+        except urllib.error.HTTPError as e:
+            assert e.code == 400 and json.loads(e.read())["error"], bad
+
+
+def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
+    page, errors = open_page(browser, server)
+    new_position(server, position_of("D4 F5 G1", ICE_NEAR), "fire")
+    wait_body(page, "phase", "idle")
+    click_hole(page, "F5")
+    wait_body(page, "phase", "lifted")
+    page.wait_for_function(
+        "document.getElementById('hole-E5').dataset.danger === 'safe'", timeout=WAIT_MS
+    )
+    danger = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.hole')]
+            .filter(e => e.dataset.danger).map(e => [e.dataset.hole, e.dataset.danger]))"""
+    )
+    assert danger == dict(
+        [("E5", "safe")] + [(h, "threat") for h in "F1 F2 F3 F4 F6 F7 D5 G5".split()]
+    )
+    assert "Danger: F1, F2, F3, F4, F6, F7, D5, G5 lose at once" in page.inner_text("#hintText")
+    # a crossed-out hole looks different from a safe one: violet in the cross
+    fire_f1 = page.locator("#hole-F1").screenshot()
+    safe_e5 = page.locator("#hole-E5").screenshot()
+    assert violet(fire_f1) > 0.02 and violet(safe_e5) < 0.005, (violet(fire_f1), violet(safe_e5))
+    shot(page, tmp_path, "danger_threat.png")
+    # the peg back in its hole: the lights go
+    click_hole(page, "F5")
+    wait_body(page, "phase", "idle")
+    assert page.get_attribute("#hole-F1", "data-danger") == ""
+    # a peg whose lifting hands Ice the game through the fill: every hole
+    new_position(server, position_of("D4 E5 F1 G1", ICE_NEAR), "fire")
+    wait_body(page, "phase", "idle")
+    click_hole(page, "E5")
+    page.wait_for_function(
+        "document.getElementById('hole-E6').dataset.danger === 'gift'", timeout=WAIT_MS
+    )
+    assert page.get_attribute("#hole-G5", "data-danger") == "gift"
+    shot(page, tmp_path, "danger_gift.png")
+    # switched off: no danger lights
+    page.uncheck("#optDanger")
+    page.wait_for_function(
+        "document.getElementById('hole-E6').dataset.danger === ''", timeout=WAIT_MS
+    )
+    page.check("#optDanger")
+    assert not errors, errors
+
+
+def violet(png):
+    """The share of the danger cross's violet pixels in a screenshot."""
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    data = img.tobytes()
+    n = sum(
+        1
+        for k in range(0, len(data), 3)
+        if data[k] > 150 and data[k + 2] > 200 and data[k + 1] < 140
+    )
+    return n / (len(data) // 3)
+
+
+def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
+    page, errors = open_page(browser, server)
+    # the engine plays Ice at level 1; its first move comes at once
+    page.evaluate("localStorage.setItem('fireice-coach', JSON.stringify({vs: 'ice', level: 1}))")
+    page.reload()
+    page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
+    assert page.input_value("#newVs") == "ice" and page.input_value("#newLevel") == "1"
+    assert "the engine plays Ice, level 1" in page.text_content("#vsText")
+    new_position(server, ENDGAME, "ice")
+    # the engine moves, on the board, as a player would: the fill included
+    st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
+    assert st["moves"][0]["by"] == "ice" and st["to_move"] == "fire"
+    engine_move = st["moves"][0]["move"]
+    wait_body(page, "moves", 1)
+    frm, to = engine_move.split("-")
+    assert page.get_attribute("#hole-" + to, "data-last") == "to"
+    assert page.get_attribute("#hole-" + frm, "data-last") == "from"
+    # the win-chance bar: Fire's win is proven
+    page.wait_for_function(
+        "document.getElementById('chanceText').textContent.includes('Fire can force a win within 1 move')",
+        timeout=WAIT_MS,
+    )
+    assert float(page.evaluate("document.body.dataset.chance")) == 1.0
+    shot(page, tmp_path, "engine_moved.png")
+    # clicking the engine's pegs while it is Fire's turn is Fire's business;
+    # a hint lights the winning move
+    page.click("#btnHint")
+    page.wait_for_function(
+        "document.querySelector('.hole[data-hint=\"to\"]') !== null", timeout=WAIT_MS
+    )
+    hfrom = page.evaluate("document.querySelector('.hole[data-hint=\"from\"]').dataset.hole")
+    hto = page.evaluate("document.querySelector('.hole[data-hint=\"to\"]').dataset.hole")
+    assert "Hint: %s-%s" % (hfrom, hto) in page.inner_text("#hintText")
+    assert "Hints used: 1" in page.inner_text("#hintText")
+    shot(page, tmp_path, "hint.png")
+    g = Duel(ENDGAME, 2)
+    g.push(*parse_move(engine_move))
+    g.push(parse_hole(hfrom), parse_hole(hto))
+    assert g.result == 1  # the hint wins at once
+    # carried out by clicks: lift, put, the fill
+    click_hole(page, hfrom)
+    wait_body(page, "phase", "lifted")
+    click_hole(page, hto)
+    wait_body(page, "phase", "landed")
+    click_hole(page, hfrom)
+    wait_body(page, "result", "fire")
+    assert page.get_attribute("#hole-" + hto, "data-last") == "to"
+    assert page.get_attribute("#hole-" + hfrom, "data-hint") == ""  # the hint is gone
+    # the bar can be hidden
+    page.uncheck("#optChance")
+    assert page.locator("#chanceWrap").is_hidden()
+    page.check("#optChance")
+    assert page.locator("#chanceWrap").is_visible()
+    # step back through the record: the engine's move
+    page.click("#moves [data-ply='1']")
+    wait_body(page, "viewing", "1")
+    assert page.get_attribute("#hole-" + to, "data-last") == "to"
+    assert page.get_attribute("#hole-" + hto, "data-peg") == ""
+    shot(page, tmp_path, "engine_game_step_back.png")
+    page.keyboard.press("Escape")
+    wait_body(page, "viewing", "")
+    assert not errors, errors

@@ -215,6 +215,13 @@
     const peg = pegArt(g, "", 15.5);
     const ring = el("circle", { r: 17.5, class: "ring" }, g);
     const mark = el("circle", { r: 22.5, class: "mark" }, g);
+    const hintmark = el("circle", { r: 27, class: "hintmark" }, g);
+    el("circle", { r: 25.5, class: "safemark" }, g);
+    const cross = el("g", { class: "dangermark" }, g);
+    for (const cls of ["", "top"]) {
+      el("line", { x1: -15, y1: -15, x2: 15, y2: 15, class: cls }, cross);
+      el("line", { x1: -15, y1: 15, x2: 15, y2: -15, class: cls }, cross);
+    }
     el("circle", { r: 24, class: "hit" }, g);
     g.addEventListener("click", () => clickHole(name));
     g.addEventListener("keydown", (ev) => {
@@ -223,7 +230,7 @@
         clickHole(name, true);
       }
     });
-    holeEls[name] = { g, glow, light, lens, peg, ring, mark };
+    holeEls[name] = { g, glow, light, lens, peg, ring, mark, hintmark };
   }
 
   function pocket(side) {
@@ -350,6 +357,10 @@
       return null;
     }
     if (!keyboard) unzoom();
+    if (enginesTurn(state) || engineBusy) {
+      note("error", `The engine plays ${SIDES[coachCfg.vs]}: wait for its move.`);
+      return null;
+    }
     const k = HOLE_NAMES.indexOf(name);
     if (state.pegs[k] !== "-") return act({ lift: name });
     if (state.hand) return act({ put: name, peg: state.hand });
@@ -455,7 +466,7 @@
   }
 
   let typing = false;
-  async function typedMove(text) {
+  async function typedMove(text, byEngine) {
     const m = /^\s*([A-Ga-g][1-7])\s*[-x\s]\s*([A-Ga-g][1-7])\s*$/.exec(text);
     if (!m) {
       note("error", `\u201c${text}\u201d is not a move: type a hole, a dash and a hole, such as D4-C4.`);
@@ -464,6 +475,10 @@
     const frm = m[1].toUpperCase();
     const to = m[2].toUpperCase();
     if (!state || viewing || typing) return false;
+    if (!byEngine && (enginesTurn(state) || engineBusy)) {
+      note("error", `The engine plays ${SIDES[coachCfg.vs]}: wait for its move.`);
+      return false;
+    }
     if (state.hand) {
       note("error", "Your hand holds a peg: put it down (or Esc puts it back in its supply) first.");
       return false;
@@ -506,6 +521,7 @@
       input.handicap = parseInt($("newHandicap").value, 10);
       input.side = $("newSide").value;
     }
+    setOpponent(input.mode === "duel" ? $("newVs").value : "", parseInt($("newLevel").value, 10));
     const seed = $("newSeed").value.trim();
     if (seed !== "") {
       const n = Number(seed);
@@ -537,7 +553,9 @@
     renderRecord(s);
     renderMessages(s);
     renderConsole(s);
+    renderCoach(s);
     drawCursor();
+    coachTick(s);
   }
 
   function lastMove(s) {
@@ -557,6 +575,11 @@
       const last = name === mTo ? "to" : name === mFrom ? "from" : "";
       h.g.dataset.last = last;
       h.mark.setAttribute("class", "mark" + (last ? " " + last : ""));
+      const hinted = !viewing && hint && hint.ply === s.moves.length
+        ? (name === hint.from ? "from" : name === hint.to ? "to" : "") : "";
+      h.g.dataset.hint = hinted;
+      h.hintmark.setAttribute("class", "hintmark" + (hinted ? " " + hinted : ""));
+      h.g.dataset.danger = dangerOf(s, name);
       h.g.setAttribute("aria-label", `${name}${peg ? ", " + SIDES[peg] + " peg" : ", empty"}` +
         `${light && (light.name === "fire" || light.name === "ice") ? ", lit " + SIDES[light.name] : light ? ", lit " + light.name : ""}` +
         (last ? (last === "to" ? ", last move to here" : ", last move from here") : ""));
@@ -942,6 +965,183 @@
     return String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
+
+  // --- the coach: the engine as an opponent, hints, danger lights, the bar ---------
+  // The engine runs on the host (/coach); the page carries its move out on
+  // the virtual board step by step, as a player would, and the board checks
+  // it. The danger test is the rules core's (fireice.danger, via /danger).
+  const coachCfg = loadCfg();
+  let engineBusy = false;
+  let hint = null; // {ply, from, to, move}
+  let hintsUsed = 0;
+  let danger = null; // {key, map: {hole: "safe" | "gift" | "threat"}}
+  let dangerAsked = null;
+  let chance = null; // the last /coach answer for the bar
+  let chanceAsked = null;
+
+  function loadCfg() {
+    let c = {};
+    try {
+      c = JSON.parse(localStorage.getItem("fireice-coach") || "{}") || {};
+    } catch (e) {
+      c = {};
+    }
+    return {
+      vs: c.vs === "fire" || c.vs === "ice" ? c.vs : "",
+      level: Number.isInteger(c.level) && c.level >= 1 && c.level <= 6 ? c.level : 3,
+      danger: c.danger !== false,
+      bar: c.bar !== false,
+    };
+  }
+
+  function saveCfg() {
+    try {
+      localStorage.setItem("fireice-coach", JSON.stringify(coachCfg));
+    } catch (e) {
+      // no storage (a private window): the settings last as long as the page
+    }
+  }
+
+  function setOpponent(vs, level) {
+    coachCfg.vs = vs || "";
+    coachCfg.level = level || 3;
+    saveCfg();
+    if (state) render(state);
+  }
+
+  function enginesTurn(s) {
+    return !!(s && coachCfg.vs && s.mode === "duel" && !s.result && s.alive &&
+      s.phase === "idle" && s.to_move === coachCfg.vs);
+  }
+
+  async function getJson(url) {
+    try {
+      const r = await fetch(url, { cache: "no-store" });
+      const v = await r.json();
+      if (!r.ok) {
+        note("error", v.error || "the coach has no answer (" + r.status + ")");
+        return null;
+      }
+      return v;
+    } catch (e) {
+      note("error", "no answer from the simulator: " + e);
+      return null;
+    }
+  }
+
+  async function engineMove() {
+    engineBusy = true;
+    document.body.dataset.engine = "thinking";
+    try {
+      const plies = state.moves.length;
+      const a = await getJson(`/coach?level=${coachCfg.level}`);
+      if (!a || !a.move || a.ply !== plies || !enginesTurn(state) || viewing) return;
+      note("engine", `${SIDES[coachCfg.vs]} (the engine, level ${coachCfg.level}) plays ${a.move}.`);
+      document.body.dataset.engine = "moving";
+      if (!(await typedMove(a.move, true))) note("error", `The engine's move ${a.move} was not carried out.`);
+    } finally {
+      engineBusy = false;
+      document.body.dataset.engine = "";
+      if (state) render(state);
+    }
+  }
+
+  async function askHint() {
+    if (!state || viewing || state.mode !== "duel" || state.result) {
+      note("error", "A hint is for a two-player game that goes on.");
+      return;
+    }
+    if (enginesTurn(state) || engineBusy) return;
+    const plies = state.moves.length;
+    const a = await getJson("/coach?level=5");
+    if (!a || !a.move || a.ply !== plies) return;
+    const [from, to] = a.move.split("-");
+    hint = { ply: plies, from, to, move: a.move };
+    hintsUsed += 1;
+    if (state) render(state);
+  }
+
+  function dangerOf(s, name) {
+    if (!danger || viewing || !coachCfg.danger || danger.key !== dangerKey(s)) return "";
+    return danger.map[name] || "";
+  }
+
+  function dangerKey(s) {
+    // danger lights for the peg a player lifted in a two-player game
+    if (s.mode !== "duel" || s.phase !== "lifted" || !s.hand_from || s.hand !== s.to_move) return null;
+    if (engineBusy || s.result) return null;
+    return s.hand_from + "@" + s.moves.length;
+  }
+
+  async function askDanger(key, hole) {
+    dangerAsked = key;
+    const a = await getJson("/danger?hole=" + hole);
+    if (!a) return;
+    const map = {};
+    for (const kind of ["safe", "gift", "threat"]) for (const h of a[kind]) map[h] = kind;
+    danger = { key, map, gift: a.gift, threat: a.threat };
+    if (state) render(state);
+  }
+
+  async function askChance(key) {
+    chanceAsked = key;
+    const a = await getJson("/coach");
+    if (!a) return;
+    chance = Object.assign({ key }, a);
+    if (state) render(state);
+  }
+
+  function coachTick(s) {
+    // what the coach does after each state: the engine's move, the danger
+    // lights of a lifted peg, the win-chance bar
+    if (enginesTurn(s) && !engineBusy && !typing && !viewing && !s.hand) engineMove();
+    const dk = coachCfg.danger ? dangerKey(s) : null;
+    if (dk && dk !== dangerAsked) askDanger(dk, s.hand_from);
+    const ck = s.mode === "duel" && s.phase !== "setup" ? `${s.setup}/${s.moves.length}/${s.result || ""}` : null;
+    if (coachCfg.bar && ck && ck !== chanceAsked) askChance(ck);
+  }
+
+  function renderCoach(s) {
+    const duel = s.mode === "duel";
+    $("coachCard").hidden = !duel;
+    $("vsText").textContent = coachCfg.vs
+      ? `\u00b7 the engine plays ${SIDES[coachCfg.vs]}, level ${coachCfg.level}`
+      : "";
+    document.body.dataset.vs = coachCfg.vs;
+    $("optDanger").checked = coachCfg.danger;
+    $("optChance").checked = coachCfg.bar;
+    const wrap = $("chanceWrap");
+    wrap.hidden = !coachCfg.bar;
+    const ck = `${s.setup}/${s.moves.length}/${s.result || ""}`;
+    if (chance && chance.key === ck) {
+      const fire = chance.chance.fire;
+      $("chanceFire").style.width = (100 * fire).toFixed(1) + "%";
+      let text;
+      if (chance.proven && chance.proven.plies === 0) text = "";
+      else if (chance.proven && chance.proven.winner !== "draw") {
+        const n = chance.proven.plies;
+        const within = n ? ` within ${n} ${n === 1 ? "move" : "plies"}` : "";
+        text = `${SIDES[chance.proven.winner]} can force a win${within} (proven).`;
+      } else {
+        text = `Fire ${Math.round(100 * fire)}% \u00b7 Ice ${Math.round(100 * (1 - fire))}% (the engine's estimate).`;
+      }
+      $("chanceText").textContent = text || resultText(s) + ".";
+      document.body.dataset.chance = fire.toFixed(3);
+    }
+    let ht = "";
+    if (hint && hint.ply === s.moves.length && !s.result) {
+      ht = `Hint: ${hint.move} (lit on the board).`;
+    } else if (dangerKey(s) && danger && danger.key === dangerKey(s) && coachCfg.danger) {
+      const bad = danger.gift.concat(danger.threat);
+      ht = bad.length
+        ? `Danger: ${bad.join(", ")} lose${bad.length === 1 ? "s" : ""} at once (crossed out).`
+        : "No destination of this peg loses at once.";
+    }
+    if (enginesTurn(s) || engineBusy) ht = `The engine (${SIDES[coachCfg.vs]}) is thinking\u2026`;
+    $("hintText").textContent = ht + (hintsUsed ? ` Hints used: ${hintsUsed}.` : "");
+    $("btnHint").disabled = !duel || !!s.result || enginesTurn(s) || engineBusy;
+  }
+
   // --- start ---------------------------------------------------------------------
   build();
   svg.addEventListener("mousemove", movePointer);
@@ -949,6 +1149,19 @@
     pointer = null;
     drawCursor();
   });
+  $("btnHint").addEventListener("click", askHint);
+  $("optDanger").addEventListener("change", () => {
+    coachCfg.danger = $("optDanger").checked;
+    saveCfg();
+    if (state) render(state);
+  });
+  $("optChance").addEventListener("change", () => {
+    coachCfg.bar = $("optChance").checked;
+    saveCfg();
+    if (state) render(state);
+  });
+  $("newVs").value = coachCfg.vs;
+  $("newLevel").value = String(coachCfg.level);
   $("btnUndo").addEventListener("click", () => send({ press: "undo" }));
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
@@ -994,6 +1207,11 @@
     if (viewing && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
       ev.preventDefault();
       view(viewing.ply + (ev.key === "ArrowLeft" ? -1 : 1));
+      return;
+    }
+    if (ev.key === "h" || ev.key === "H") {
+      ev.preventDefault();
+      askHint();
       return;
     }
     // typing a move anywhere on the page starts it in the move box
