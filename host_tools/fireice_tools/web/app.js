@@ -1053,7 +1053,7 @@
     }
     if (enginesTurn(state) || engineBusy) return;
     const plies = state.moves.length;
-    const a = await getJson("/coach?level=5");
+    const a = await getJson("/coach"); // the server's coach level (4)
     if (!a || !a.move || a.ply !== plies) return;
     const [from, to] = a.move.split("-");
     hint = { ply: plies, from, to, move: a.move };
