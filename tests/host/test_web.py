@@ -798,6 +798,7 @@ def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
         [("E5", "safe")] + [(h, "threat") for h in "F1 F2 F3 F4 F6 F7 D5 G5".split()]
     )
     assert "Danger: F1, F2, F3, F4, F6, F7, D5, G5 lose at once" in page.inner_text("#hintText")
+    assert page.get_attribute("#hole-D5", "aria-label").endswith("danger: leaves a win at once")
     # a crossed-out hole looks different from a safe one: violet in the cross
     fire_f1 = page.locator("#hole-F1").screenshot()
     safe_e5 = page.locator("#hole-E5").screenshot()

@@ -579,10 +579,13 @@
         ? (name === hint.from ? "from" : name === hint.to ? "to" : "") : "";
       h.g.dataset.hint = hinted;
       h.hintmark.setAttribute("class", "hintmark" + (hinted ? " " + hinted : ""));
-      h.g.dataset.danger = dangerOf(s, name);
+      const dg = dangerOf(s, name);
+      h.g.dataset.danger = dg;
+      const warn = dg === "gift" ? ", danger: the fill hands over the game"
+        : dg === "threat" ? ", danger: leaves a win at once" : hinted ? ", hint" : "";
       h.g.setAttribute("aria-label", `${name}${peg ? ", " + SIDES[peg] + " peg" : ", empty"}` +
         `${light && (light.name === "fire" || light.name === "ice") ? ", lit " + SIDES[light.name] : light ? ", lit " + light.name : ""}` +
-        (last ? (last === "to" ? ", last move to here" : ", last move from here") : ""));
+        (last ? (last === "to" ? ", last move to here" : ", last move from here") : "") + warn);
       h.g.dataset.peg = peg;
       h.g.dataset.led = light ? light.name : "";
       h.g.classList.toggle("full", !!peg);
@@ -1127,6 +1130,12 @@
       }
       $("chanceText").textContent = text || resultText(s) + ".";
       document.body.dataset.chance = fire.toFixed(3);
+      $("chanceBar").classList.remove("stale");
+    } else {
+      // a new position: the old estimate is shown dimmed until the new one comes
+      $("chanceBar").classList.add("stale");
+      $("chanceText").textContent = s.phase === "setup" ? "After the set-up." : "The engine is looking\u2026";
+      document.body.dataset.chance = "";
     }
     let ht = "";
     if (hint && hint.ply === s.moves.length && !s.result) {
