@@ -26,6 +26,9 @@ HTTP interface (JSON), on 127.0.0.1 only:
                           (default: all): its move for the side to move,
                           Fire's win chance, a proof ({"winner", "plies"});
                           the page's hint, win-chance bar and opponent
+    GET  /analyse?level=L&nodes=P
+                          `fireice analyse --json` of the game so far
+                          (docs/review.md): the page's analysis view
     GET  /danger?hole=D4  the destinations of the peg on D4 now: "safe",
                           "gift" (the fill hands the opponent the game),
                           "threat" (the opponent wins at once next move)
@@ -821,6 +824,27 @@ class Simulator:
         )
         return answer
 
+    def review(self, level=COACH_LEVEL, nodes=0):
+        """`fireice analyse` of the game the page shows (docs/review.md): the
+        page's analysis view draws Fire's win chance and the marks from it."""
+        from fireice_tools import analyse
+
+        if type(level) is not int or not 1 <= level <= MAX_LEVEL:
+            raise BadInput("level is 1..%d" % MAX_LEVEL)
+        if type(nodes) is not int or not 0 <= nodes <= 100000:
+            raise BadInput("nodes is 0..100000")
+        with self.cond:
+            mode, setup, first = self.mode, self.setup, self.first
+            moves = list(self.moves)
+        if mode != "duel":
+            raise BadInput("the analysis is for two-player games")
+        try:
+            rec, pairs = analyse.load(record_text(mode, setup, first, moves, None))
+        except FireIceError as e:
+            raise BadInput(str(e))
+        with self.engine_lock:
+            return analyse.analyse(rec, pairs, analyse.Analyser(level, nodes, self.seed + 1))
+
     def dangers(self, hole):
         """The destinations of the peg on hole in the game now, each safe or
         what it hands the opponent (fireice.danger): gift (the fill wins the
@@ -973,7 +997,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(400, {"error": "ply is a whole number"})
             except BadInput as e:
                 return self._send(400, {"error": str(e)})
-        if url.path in ("/coach", "/danger"):
+        if url.path in ("/coach", "/danger", "/analyse"):
             query = parse_qs(url.query)
             try:
                 if url.path == "/danger":
@@ -982,6 +1006,9 @@ class Handler(BaseHTTPRequestHandler):
                 for key in ("ply", "level", "nodes"):
                     if key in query:
                         args[key] = int(query[key][0])
+                if url.path == "/analyse":
+                    args.pop("ply", None)
+                    return self._send(200, self.sim.review(**args))
                 return self._send(200, self.sim.coach(**args))
             except ValueError:
                 return self._send(400, {"error": "ply, level and nodes are whole numbers"})

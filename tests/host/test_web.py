@@ -902,3 +902,31 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     page.keyboard.press("Escape")
     wait_body(page, "viewing", "")
     assert not errors, errors
+
+
+def test_the_analysis_view_marks_the_move_that_threw_the_win_away(server, browser, tmp_path):
+    # Fire could win with G7-E7 but lifts E5: the Ice peg put there gives Ice A-B-E
+    pos = position_of("C1 C2 C5 D1 D2 D5 E5 E6 G7", "A1 A2 A5 B1 B2 B5 E1 E2")
+    page, errors = open_page(browser, server)
+    new_position(server, pos, "fire")
+    wait_body(page, "phase", "idle")
+    page.fill("#moveInput", "E5-E3")
+    page.press("#moveInput", "Enter")
+    wait_body(page, "result", "ice")
+    page.click("#btnReview")
+    page.wait_for_selector("#reviewGraph circle.blunder", timeout=WAIT_MS)
+    assert page.locator("#reviewGraph circle").count() == 2  # the start and one move
+    assert "Fire 0 mistakes, 1 blunder" in page.inner_text("#reviewText")
+    marks = page.inner_text("#reviewMarks")
+    assert "1. E5-E3: blunder (a proven win thrown away), the engine's G7-E7" in marks
+    shot(page, tmp_path, "analysis.png")
+    # a mark is a way into the record: the position after that move
+    page.click("#reviewGraph circle.blunder")
+    wait_body(page, "viewing", "1")
+    assert page.get_attribute("#hole-E3", "data-last") == "to"
+    page.click("#viewStart")
+    wait_body(page, "viewing", "0")
+    assert page.get_attribute("#hole-E5", "data-peg") == "fire"
+    page.click("#reviewMarks button")
+    wait_body(page, "viewing", "1")
+    assert not errors, errors

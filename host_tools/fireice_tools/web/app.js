@@ -554,6 +554,7 @@
     renderMessages(s);
     renderConsole(s);
     renderCoach(s);
+    renderReview(s);
     drawCursor();
     coachTick(s);
   }
@@ -1151,6 +1152,87 @@
     $("btnHint").disabled = !duel || !!s.result || enginesTurn(s) || engineBusy;
   }
 
+
+  // --- the analysis view: fireice analyse of the game, as a graph ------------------
+  let review = null; // {key, report}
+
+  function reviewKey(s) {
+    return `${s.setup}/${s.moves.map((m) => m.move).join(" ")}`;
+  }
+
+  async function runReview() {
+    if (!state || state.mode !== "duel" || !state.moves.length) return;
+    const key = reviewKey(state);
+    $("btnReview").disabled = true;
+    $("reviewText").textContent = "The engine looks at every move\u2026";
+    document.body.dataset.review = "running";
+    const a = await getJson("/analyse");
+    document.body.dataset.review = "";
+    $("btnReview").disabled = false;
+    if (!a) {
+      $("reviewText").textContent = "";
+      return;
+    }
+    review = { key, report: a };
+    if (state) render(state);
+  }
+
+  function fireChances(rep) {
+    // Fire's chance at ply 0 (with the best first move) and after each move
+    const fire = (side, x) => (side === "fire" ? x : 1 - x);
+    const out = [];
+    if (rep.moves.length) out.push(fire(rep.moves[0].side, rep.moves[0].before));
+    for (const m of rep.moves) out.push(fire(m.side, m.after));
+    return out;
+  }
+
+  function renderReview(s) {
+    const box = $("review");
+    const fresh = review && review.key === reviewKey(s);
+    box.hidden = !review;
+    $("btnReview").hidden = s.mode !== "duel";
+    $("btnReview").disabled = !s.moves.length || document.body.dataset.review === "running";
+    if (!review) return;
+    const rep = review.report;
+    const ys = fireChances(rep);
+    const n = Math.max(1, ys.length - 1);
+    const X = (k) => 10 + (300 * k) / n;
+    const Y = (v) => 100 - 90 * v;
+    const pts = ys.map((v, k) => `${X(k).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
+    const viewed = viewing ? viewing.ply : -1;
+    let html = `<line class="mid" x1="10" y1="${Y(0.5)}" x2="310" y2="${Y(0.5)}"/>` +
+      `<polyline class="curve" points="${pts}"/>`;
+    ys.forEach((v, k) => {
+      const m = k ? rep.moves[k - 1] : null;
+      const mark = m && m.mark ? " " + m.mark : "";
+      const r = mark ? 4.5 : 2.4;
+      const title = m
+        ? `${m.ply}. ${m.move} (${SIDES[m.side]}): ${Math.round(100 * m.before)}% \u2192 ${Math.round(100 * m.after)}%` +
+          (m.mark ? `, ${m.mark}` : "") + (m.best !== m.move ? `; the engine's move ${m.best}` : "")
+        : "the start";
+      html += `<circle class="pt${mark}${k === viewed ? " viewing" : ""}" data-ply="${k}" cx="${X(k).toFixed(1)}" ` +
+        `cy="${Y(v).toFixed(1)}" r="${r}"><title>${escapeHtml(title)}</title></circle>`;
+    });
+    const g = $("reviewGraph");
+    if (g.dataset.html !== html) {
+      g.innerHTML = html;
+      g.dataset.html = html;
+    }
+    const sum = rep.summary;
+    const count = (x) => `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}, ${x.blunders} blunder${x.blunders === 1 ? "" : "s"}`;
+    $("reviewText").textContent = `Fire ${count(sum.fire)} \u00b7 Ice ${count(sum.ice)}` +
+      (fresh ? "" : " (of an earlier state of the game)");
+    const marks = rep.moves.filter((m) => m.mark).map((m) =>
+      `<button type="button" class="link ${m.mark}" data-ply="${m.ply}" title="Show the position after it">` +
+      `${m.ply}. ${m.move}: ${m.mark}${m.lost_win ? " (a proven win thrown away)" : ""}, the engine's ${m.best}</button>`);
+    const mk = $("reviewMarks");
+    const mhtml = marks.length ? marks.join(" ") : "No mistake found at this level.";
+    if (mk.dataset.html !== mhtml) {
+      mk.innerHTML = mhtml;
+      mk.dataset.html = mhtml;
+    }
+  }
+
   // --- start ---------------------------------------------------------------------
   build();
   svg.addEventListener("mousemove", movePointer);
@@ -1159,6 +1241,13 @@
     drawCursor();
   });
   $("btnHint").addEventListener("click", askHint);
+  $("btnReview").addEventListener("click", runReview);
+  for (const id of ["reviewGraph", "reviewMarks"]) {
+    $(id).addEventListener("click", (ev) => {
+      const t = ev.target.closest("[data-ply]");
+      if (t) view(parseInt(t.dataset.ply, 10));
+    });
+  }
   $("optDanger").addEventListener("change", () => {
     coachCfg.danger = $("optDanger").checked;
     saveCfg();
