@@ -296,7 +296,14 @@ def cmd_play(args):
 
         seed = random.randrange(1 << 30)
     mode = "solitaire" if args.solitaire else "duel"
-    return play.run(mode, args.handicap, side, seed)
+    vs = {"fire": 1, "ice": 2}.get(args.vs, 0)
+    if vs and args.solitaire:
+        print("fireice play: --vs is for the two-player game", file=sys.stderr)
+        return 2
+    if not 1 <= args.level <= 6:
+        print("fireice play: --level is 1 to 6", file=sys.stderr)
+        return 2
+    return play.run(mode, args.handicap, side, seed, vs=vs, level=args.level)
 
 
 def cmd_sim(args):
@@ -583,6 +590,10 @@ def build_parser():
     g.add_argument("--handicap", type=int, default=0, metavar="N", help="1-6 extra pegs")
     g.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
     g.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
+    g.add_argument("--vs", choices=("fire", "ice"), help="the engine plays this side")
+    g.add_argument(
+        "--level", type=int, default=3, help="with --vs: the engine's level, 1-6 (default 3)"
+    )
     g.set_defaults(func=cmd_play)
     b = sub.add_parser("build", help="the firmware for CircuitPython boards, or as a ROMFS image")
     b.add_argument("--circuitpython", metavar="DIR", help="write the files to DIR")

@@ -18,14 +18,25 @@ Other commands:
   undo        take back the last move
   new         start a new game of the same kind
   record      print the game record
+  hint        the engine's best move for the side to move
   help        this text
   quit        leave (end of input does too)"""
 
 
+HINT_LEVEL = 4  # the engine's level for hints (quick on the host)
+
+
 class Session:
-    def __init__(self, mode="duel", handicap=0, side=1, seed=0, out=print, clock=None):
+    def __init__(
+        self, mode="duel", handicap=0, side=1, seed=0, out=print, clock=None, vs=0, level=3
+    ):
         """clock() gives the local time a new game starts at (a datetime;
-        None for no Date and Time); datetime.now by default."""
+        None for no Date and Time); datetime.now by default. vs: the side
+        the engine plays (1 Fire, 2 Ice, 0 none), at level."""
+        self.vs = vs
+        self.level = level
+        self.engines = {}
+        self.hints = 0
         self.mode = mode
         self.handicap = handicap
         self.side = side
@@ -56,8 +67,59 @@ class Session:
             self.game = Duel(setup)
         else:
             self.game = Duel()
+        if self.vs and self.mode == "duel":
+            # who played which side: the engine's, as `fireice match` names them
+            rec.set(SIDE_NAMES[self.vs].capitalize(), "engine level %d" % self.level)
         self.record = rec
         self.seed += 1
+
+    def engine(self, level):
+        from fireice.engine import Engine
+
+        if level not in self.engines:
+            self.engines[level] = Engine(level, 1)
+        e = self.engines[level]
+        e.seed(1009 * self.seed + self.game.ply)
+        return e
+
+    def engine_moves(self):
+        """The engine plays while it is its turn (a forced pass may give it
+        two moves in a row); its moves are printed."""
+        g = self.game
+        played = False
+        while self.vs and self.mode == "duel" and not g.result and g.to_move == self.vs:
+            mv = self.engine(self.level).think(g)
+            frm, to = mv >> 6, mv & 63
+            g.play(frm, to)
+            self._recorded(frm, to)
+            self.out(
+                "%s (the engine, level %d) plays %s"
+                % (SIDE_NAMES[self.vs].capitalize(), self.level, move_name(frm, to))
+            )
+            played = True
+        return played
+
+    def _recorded(self, frm, to):
+        self.record.moves.append(move_name(frm, to))
+        if self.game.result:
+            self.record.set("Result", RESULT_NAMES[self.game.result])
+
+    def hint(self):
+        g = self.game
+        if self.mode != "duel":
+            return "hints are for the two-player game"
+        if g.result:
+            return "the game is over"
+        e = self.engine(HINT_LEVEL)
+        mv = e.think(g)
+        self.hints += 1
+        if e.proven == g.to_move:
+            why = "a forced win%s" % (" in %d plies" % e.mate if e.mate else "")
+        elif e.proven:
+            why = "every move loses against best play"
+        else:
+            why = "%s's win chance about %d%%" % (SIDE_NAMES[g.to_move].capitalize(), e.score // 10)
+        return "hint: %s (%s; hints used: %d)" % (move_name(mv >> 6, mv & 63), why, self.hints)
 
     def status(self):
         g = self.game
@@ -111,15 +173,26 @@ class Session:
         elif low == "moves":
             self.out(" ".join(self.legal()) or "no legal move")
         elif low == "undo":
-            if self.game.ply:
-                self.game.pop()
-                self.record.moves.pop()
+            g = self.game
+            if g.ply:
+                # against the engine: back to before your last move (and the
+                # engine's answers to it)
+                while g.ply:
+                    g.pop()
+                    self.record.moves.pop()
+                    if not self.vs or g.to_move != self.vs:
+                        break
                 self.record.set("Result", None)
+                if self.engine_moves():
+                    self.out("(no move of yours to take back)")
                 self.out(self.status())
             else:
                 self.out("nothing to take back")
+        elif low == "hint":
+            self.out(self.hint())
         elif low == "new":
             self.new()
+            self.engine_moves()
             self.out(self.status())
         elif low == "record":
             self.out(record.format(self.record).rstrip())
@@ -130,16 +203,18 @@ class Session:
             except FireIceError as e:
                 self.out("not played: %s (type help for help)" % e)
                 return True
-            self.record.moves.append(move_name(frm, to))
-            if self.game.result:
-                self.record.set("Result", RESULT_NAMES[self.game.result])
+            self._recorded(frm, to)
+            self.engine_moves()
             self.out(self.status())
         return True
 
 
-def run(mode, handicap, side, seed, stdin=sys.stdin):
-    s = Session(mode, handicap, side, seed)
+def run(mode, handicap, side, seed, stdin=sys.stdin, vs=0, level=3):
+    s = Session(mode, handicap, side, seed, vs=vs, level=level)
     print("Fire and Ice on the terminal. Type help for the commands.\n")
+    if vs:
+        print("The engine plays %s at level %d.\n" % (SIDE_NAMES[vs].capitalize(), level))
+        s.engine_moves()
     print(s.status())
     while True:
         if stdin.isatty():
