@@ -115,8 +115,10 @@ class Analyser:
         return True
 
     def search(self, g):
-        """The engine's view of g: {best, chance (for the side to move),
-        proven, plies, pv}, or the result when the game is over."""
+        """The engine's view of g: its best move, score (per mille, for the
+        side to move), proven (0, or the side a proof says wins; 3 a draw),
+        plies (of the proof, 0 when not known), pv, the number of legal
+        moves; or the result when the game is over ("over")."""
         if g.result:
             return {
                 "best": None,
