@@ -797,7 +797,10 @@ def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
     assert danger == dict(
         [("E5", "safe")] + [(h, "threat") for h in "F1 F2 F3 F4 F6 F7 D5 G5".split()]
     )
-    assert "Danger: F1, F2, F3, F4, F6, F7, D5, G5 lose at once" in page.inner_text("#hintText")
+    assert (
+        "Danger, crossed out: F1, F2, F3, F4, F6, F7, D5, G5 (Ice then wins at once)."
+        in page.inner_text("#hintText")
+    )
     assert page.get_attribute("#hole-D5", "aria-label").endswith("danger: leaves a win at once")
     # a crossed-out hole looks different from a safe one: violet in the cross
     fire_f1 = page.locator("#hole-F1").screenshot()
@@ -816,6 +819,7 @@ def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
         "document.getElementById('hole-E6').dataset.danger === 'gift'", timeout=WAIT_MS
     )
     assert page.get_attribute("#hole-G5", "data-danger") == "gift"
+    assert "(the fill hands Ice the game)" in page.inner_text("#hintText")
     shot(page, tmp_path, "danger_gift.png")
     # switched off: no danger lights
     page.uncheck("#optDanger")

@@ -1127,7 +1127,8 @@
         const within = n ? ` within ${n} ${n === 1 ? "move" : "plies"}` : "";
         text = `${SIDES[chance.proven.winner]} can force a win${within} (proven).`;
       } else {
-        text = `Fire ${Math.round(100 * fire)}% \u00b7 Ice ${Math.round(100 * (1 - fire))}% (the engine's estimate).`;
+        const pf = Math.round(100 * fire);
+        text = `Fire ${pf}% \u00b7 Ice ${100 - pf}% (the engine's estimate).`;
       }
       $("chanceText").textContent = text || resultText(s) + ".";
       document.body.dataset.chance = fire.toFixed(3);
@@ -1142,9 +1143,12 @@
     if (hint && hint.ply === s.moves.length && !s.result) {
       ht = `Hint: ${hint.move} (lit on the board).`;
     } else if (dangerKey(s) && danger && danger.key === dangerKey(s) && coachCfg.danger) {
-      const bad = danger.gift.concat(danger.threat);
-      ht = bad.length
-        ? `Danger: ${bad.join(", ")} lose${bad.length === 1 ? "s" : ""} at once (crossed out).`
+      const other = SIDES[OTHER[s.to_move]];
+      const parts = [];
+      if (danger.gift.length) parts.push(`${danger.gift.join(", ")} (the fill hands ${other} the game)`);
+      if (danger.threat.length) parts.push(`${danger.threat.join(", ")} (${other} then wins at once)`);
+      ht = parts.length
+        ? `Danger, crossed out: ${parts.join("; ")}.`
         : "No destination of this peg loses at once.";
     }
     if (enginesTurn(s) || engineBusy) ht = `The engine (${SIDES[coachCfg.vs]}) is thinking\u2026`;
