@@ -127,9 +127,19 @@ def compile_firmware(arch="host", out=None):
         )
     with open(os.path.join(tmp, ".complete"), "w") as f:
         f.write(digest.hexdigest())
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.replace(tmp, out)
+    # The cache is shared by every process (tests run side by side): one
+    # that finished first keeps its folder, which others may be reading.
+    done = os.path.join(out, ".complete")
+    if not os.path.exists(done):
+        if os.path.exists(out):
+            shutil.rmtree(out, ignore_errors=True)  # left unfinished
+        try:
+            os.replace(tmp, out)
+            return out
+        except OSError:
+            if not os.path.exists(done):
+                raise
+    shutil.rmtree(tmp, ignore_errors=True)
     return out
 
 
