@@ -90,19 +90,20 @@ class Mem32:
                 self.hw.sel ^= 1 << k
 
 
-@micropython.native
+@micropython.viper
 def grb(rgb, mem):
     """What a Pico's backend does with a frame before it goes on the wire
-    (fireboard.hw.rp2.Strip.write): copied into the driver's buffer as
-    G, R, B. Its time counts as the firmware's."""
-    buf = mem.buf
-    n3 = int(len(buf))
-    if len(rgb) != n3:
+    (fireboard.hw.rp2.Strip.write, the same code): copied into the
+    driver's buffer as G, R, B. Its time counts as the firmware's."""
+    n3 = int(len(mem.buf))
+    if int(len(rgb)) != n3:
         raise ValueError("a frame is 3 bytes per LED")
+    buf = ptr8(mem.buf)  # noqa: F821 (viper's own: this module runs on MicroPython only)
+    src = ptr8(rgb)  # noqa: F821
     for k in range(0, n3, 3):
-        buf[k] = rgb[k + 1]
-        buf[k + 1] = rgb[k]
-        buf[k + 2] = rgb[k + 2]
+        buf[k] = src[k + 1]
+        buf[k + 1] = src[k]
+        buf[k + 2] = src[k + 2]
 
 
 _stat = None
