@@ -108,6 +108,38 @@ def grb(rgb, mem):
 
 _stat = None
 _buf = bytearray(80)
+text = bytearray(51 * 17 + 4)  # an LED frame's text (frame_text)
+
+
+@micropython.native
+def frame_text(out, rgb):
+    """The rgb part of a leds event, "[r, g, b], ... ]}" and the line's
+    end, written into out without allocating; returns its length."""
+    n = 0
+    for k in range(153):
+        if k % 3 == 0:
+            out[n] = 91  # [
+            n += 1
+        v = rgb[k]
+        if v >= 100:
+            out[n] = 48 + v // 100
+            n += 1
+        if v >= 10:
+            out[n] = 48 + v // 10 % 10
+            n += 1
+        out[n] = 48 + v % 10
+        n += 1
+        if k % 3 == 2:
+            out[n] = 93  # ]
+            n += 1
+        if k < 152:
+            out[n] = 44  # ,
+            out[n + 1] = 32
+            n += 2
+    out[n] = 93
+    out[n + 1] = 125
+    out[n + 2] = 10
+    return n + 3
 
 
 def waited_ns():
