@@ -9,8 +9,9 @@ phase of the chatter (the sensor flips every 2 ms while it bounces,
 fireice_tools.simhost.BOUNCE_FLIP_MS): with free loops both front ends
 need 6 ms, 5 ms fails at every shift; at Pico speed (`fireice sim
 --pico-time`, a pass taking its Pico time, so the scans fall less
-regularly) the digital front end still needs 6 ms, the colour one 8 ms (7
-failed at some shifts). The defaults (fireboard.sense.fronts) add 2 ms."""
+regularly) the digital front end still needs 6 ms (6, 8 and 10 held at
+every shift), the colour one 8 ms (6 failed at 3 of the 10 shifts, 8 and
+10 held; 7 was not tried). The defaults (fireboard.sense.fronts) add 2 ms."""
 
 import json
 
