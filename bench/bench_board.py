@@ -73,6 +73,73 @@ def measure(front):
     print("%s_track_us_per_event: %d" % (front, time.ticks_diff(time.ticks_us(), t0) // events))
     gc.collect()
     print("%s_heap_in_use_bytes: %d" % (front, gc.mem_alloc() - before))
+    lights_cost(front, app)
+    if front == "digital":
+        register_ops(app)
+
+
+def lights_cost(front, app):
+    """What sending the lights costs a pass (issue 17 item 3): Lights.show()
+    on a frame that changed (map, dim, cap, compare: viper) and the Pico
+    backend's copy into the driver's buffer (simboard.picotime.grb, as
+    fireboard.hw.rp2.Strip.write), here and at Pico speed, with the wire's
+    time (1.5 ms, machine.bitstream with interrupts off: not scaled)."""
+    from fireice.pico import SLOWDOWN
+    from simboard.board import _WIRE_US
+    from simboard.picotime import Mem32, grb
+
+    lights = app.lights
+    mem = Mem32(app.lights.strip)
+    sent = [0]
+
+    def send(rgb):  # (the virtual strip's write: hw.write -> on_frame)
+        grb(rgb, mem)
+        sent[0] += 1
+
+    app.lights.strip.on_frame = send
+    f = lights.frame
+    t0 = time.ticks_us()
+    for k in range(N):
+        f[3 * (k % 49)] ^= 0x40  # one LED changes: the frame goes out
+        lights.show()
+    us = time.ticks_diff(time.ticks_us(), t0) / N
+    assert sent[0] == N
+    print("%s_lights_send_us: %.1f" % (front, us))
+    print("%s_lights_send_ms_pico: %.2f" % (front, (us * SLOWDOWN + _WIRE_US) / 1000))
+    t0 = time.ticks_us()
+    for _ in range(N):
+        lights.show()  # the same frame: nothing goes out
+    us = time.ticks_diff(time.ticks_us(), t0) / N
+    print("%s_lights_unchanged_us: %.1f" % (front, us))
+
+
+def register_ops(app):
+    """The register operations of one full digital scan at the hardware's
+    limit (fireboard.sense.digital.RegisterScanner on a fake mem32 that
+    counts them, simboard.picotime.Mem32)."""
+    from fireboard.sense.digital import RegisterScanner
+    from simboard.picotime import Mem32
+
+    hw = app.lights.strip  # (the virtual board's hardware)
+    cfg = app.cfg
+    pins = cfg["pins"]
+    mem = Mem32(hw)
+    mem.latch()
+    scan = RegisterScanner(
+        mem,
+        pins["mux_select"],
+        pins["digital_mux_out"],
+        [hw.output(p) for p in pins["mux_select"]],
+        [hw.input(p) for p in pins["digital_mux_out"]],
+        cfg["active_low"],
+        cfg["sensor_map"],
+    )
+    out = bytearray(49)
+    scan.scan(out)  # the first scan, from channel 0
+    n = mem.ops
+    scan.scan(out)  # and one from where the last ended, as in the loop
+    print("scan_register_ops_digital: %d" % (mem.ops - n))
+    assert bytes(out) == bytes(app.raw), "the register scan reads the board as the pin scan does"
 
 
 import sys  # noqa: E402

@@ -21,6 +21,12 @@ from fireice.geom import FireIceError
 import gc
 
 
+def debounce_ms(cfg):
+    """The configuration's debounce, or its front end's (null)."""
+    ms = cfg["debounce_ms"]
+    return fronts.debounce_ms(cfg["front"]) if ms is None else ms
+
+
 class App:
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
@@ -37,7 +43,7 @@ class App:
         pins = cfg["pins"]
         self.scanner = scanner or fronts.scanner(hw, cfg)
         self.raw = bytearray(49)
-        self.deb = Debouncer(cfg["debounce_ms"])
+        self.deb = Debouncer(debounce_ms(cfg))
         self.tracker = Tracker(self.scanner.colour)
         self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
         self.undo_button = Button(hw.input(pins["button_undo"]), cfg["long_press_ms"])

@@ -5,6 +5,7 @@ import json
 import sys
 
 from fireboard.mem import forget, job
+from fireice.ticks import ticks_diff
 
 _FILES = ("fireboard.records.files", "fireice.rec")  # (rec: a new game's record)
 
@@ -96,14 +97,17 @@ def _app(hw, cfg, games, emit, seed, scan):
 async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
     """Scan, track and render every period ms (count times, or forever, or
     until a reboot is asked for), then answer what came on the console;
-    ticks_ms() is the clock, sleep_ms asyncio's. Allocates nothing while
+    ticks_ms() is the clock, sleep_ms asyncio's. A pass starts period ms
+    after the one before started, or at once if that one took longer (the
+    time a pass takes is not added to the period). Allocates nothing while
     nothing happens on the board or the console."""
     while count and not app.reboot:
         now = ticks_ms()
         app.tick(now)
         if console is not None:
             console.poll(app, now)
-        await sleep_ms(period)
+        left = period - ticks_diff(ticks_ms(), now)
+        await sleep_ms(left if left > 0 else 0)
         count -= 1
 
 

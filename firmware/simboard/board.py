@@ -18,6 +18,7 @@ from array import array
 import json
 import os
 import sys
+from time import ticks_diff, ticks_us
 
 from simboard.hw import Hardware
 from fireboard.mem import forget
@@ -46,18 +47,50 @@ class Board:
         self.next = 0  # with Pico time: when the next pass starts
         self.passes = self.busy_us = self.worst_us = self.first = 0
         self.pass_at = self.pass_t0 = self.wire_us = 0
+        self.cost = None  # with Pico time: simboard.picotime.calibrate's
+        self.pt = None  # with Pico time: simboard.picotime
+        self.ops0 = array("i", bytes(16))  # the hardware's counts as the pass began
+        self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.start()
 
     def at(self):
         """Virtual time now: with Pico time, within the pass under way."""
         if not self.pico or not self.pass_t0:
             return self.now
-        from time import ticks_us
+        return self.pass_at + self.spent_us() // 1000
 
-        from fireice.ticks import ticks_diff
+    def hardware(self, cfg):
+        hw = Hardware(cfg, self.args[1])
+        if self.pico:  # the SIO registers, as on a Pico (simboard.picotime)
+            from simboard.picotime import Mem32
 
-        us = ticks_diff(ticks_us(), self.pass_t0) * self.pico + self.wire_us
-        return self.pass_at + us // 1000
+            hw.mem32 = Mem32(hw)
+        return hw
+
+    def counts(self, into):
+        hw = self.hw
+        into[0] = hw.pin_ops - hw.adc_reads
+        into[1] = hw.mem32.ops
+        into[2] = hw.adc_reads
+        into[3] = hw.settled_us
+
+    def spent_us(self):
+        """Pico time of the pass so far, in us: the firmware's time here times
+        the factor, less the virtual hardware's time, plus what the Pico's
+        hardware takes for the same operations (simboard.picotime)."""
+        end = ticks_us()  # first: what follows is not the firmware's time
+        pt = self.pt
+        ns = 1000 * ticks_diff(end, self.pass_t0) - (pt.waited_ns() - self.waited0)
+        n = self.ops1
+        self.counts(n)
+        n0 = self.ops0
+        cost = self.cost
+        hw_us = self.wire_us + n[3] - n0[3]
+        for k, us in ((0, pt.PIN_US), (1, pt.MEM_US), (2, pt.ADC_US)):
+            ops = n[k] - n0[k]
+            ns -= ops * cost[k]
+            hw_us += ops * us
+        return max(0, ns) * self.pico // 1000 + hw_us
 
     def start(self):
         # the firmware starts: at power-up, or again after a soft reset
@@ -79,10 +112,14 @@ class Board:
             store = MemStore()
         from fireboard.board import start
 
-        self.app, self.hw, started = start(
-            store, lambda cfg: Hardware(cfg, seed), self.emit, seed, front
-        )
+        self.app, self.hw, started = start(store, self.hardware, self.emit, seed, front)
         forget("fireboard.board")
+        if self.pico:  # the virtual hardware's own time, to be taken off
+            import simboard.picotime as pt
+
+            self.pt = pt
+            self.cost = pt.calibrate(self.hw, self.hw.mem32)
+            self.ops1 = array("i", bytes(16))
         self.hw.on_frame = self.frame
         from simboard import start as simstart  # loaded now the start-up code is gone
 
@@ -116,21 +153,26 @@ class Board:
 
     def frame(self, rgb):
         w = sys.stdout.write
-        if self.pico:  # the wire's time, not this output's
-            from time import ticks_us
-
+        pt = self.pt
+        if pt:  # the wire's time, not this output's
+            pt.grb(rgb, self.hw.mem32)  # the Pico backend's work before the wire (hw.rp2.Strip)
             t0 = ticks_us()
+            w0 = pt.waited_ns()
             self.wire_us += _WIRE_US
         w('{"ev": "leds", "at": %d, "rgb": [' % self.at())
-        for k in range(51):
-            w(
-                "[%d, %d, %d]%s"
-                % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
-            )
-        if self.pico and self.pass_t0:
-            from fireice.ticks import ticks_diff
-
-            self.pass_t0 += ticks_diff(ticks_us(), t0)  # (the clock of the pass stops)
+        if pt:  # the same text, written from one buffer: this output's
+            # garbage would make the firmware's collections come sooner
+            n = pt.frame_text(pt.text, rgb)
+            sys.stdout.buffer.write(memoryview(pt.text)[:n])
+        else:
+            for k in range(51):
+                w(
+                    "[%d, %d, %d]%s"
+                    % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
+                )
+        if pt and self.pass_t0:  # (the clock of the pass stops)
+            self.waited0 += pt.waited_ns() - w0
+            self.pass_t0 += ticks_diff(ticks_us(), t0)
 
     def run_to(self, at):
         # a scan every scan_ms up to at. After each, while no hole is being
@@ -163,12 +205,10 @@ class Board:
 
     def run_pico(self, at):
         # every pass up to at, none skipped, each taking its Pico time: the
-        # main loop sleeps scan_ms after a pass (fireboard.board.main_loop),
-        # so the next starts that long after this one ended
-        from time import ticks_us
-
-        from fireice.ticks import ticks_diff
-
+        # main loop (fireboard.board.main_loop) starts a pass scan_ms after
+        # the one before started, or as soon as that one ends if it took
+        # longer
+        waited_ns = self.pt.waited_ns
         app = self.app
         hw = self.hw
         period = app.cfg["scan_ms"]
@@ -178,16 +218,19 @@ class Board:
         while t <= at:
             self.now = hw.now = self.pass_at = t
             self.wire_us = 0
+            hw.mem32.latch()
+            self.counts(self.ops0)
+            self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
             app.tick(t)
-            us = ticks_diff(ticks_us(), self.pass_t0) * self.pico + self.wire_us
+            us = self.spent_us()
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
             if us > self.worst_us:
                 self.worst_us = us
             self.hist[min(199, us // 1000)] += 1
-            t += (us + 999) // 1000 + period
+            t += max(period, (us + 999) // 1000)
         self.next = t
         self.now = hw.now = app.now = at
 

@@ -25,6 +25,9 @@ class Hardware:
         self.isel = 0  # top mux channel (T lines)
         self.pressed = bytearray(32)  # by GPIO
         self.pin_ops = 0
+        self.adc_reads = 0  # (of the pin_ops)
+        self.settled_us = 0  # asked of settle_us, in all
+        self.mem32 = None  # with Pico time: simboard.picotime.Mem32
         self.now = 0
         self.on_frame = None
         # the wall clock, a board's RTC: unknown until the clock command sets
@@ -47,14 +50,21 @@ class Hardware:
     def adc(self, gpio):
         return self
 
+    def gpio_registers(self):
+        """machine.mem32, as a Pico's backend has it (fireboard.hw.rp2):
+        only with Pico time (simboard.board), when the virtual board runs
+        what a Pico runs; else None and the front end uses pin objects."""
+        return self.mem32
+
     @micropython.native
     def read_u16(self):  # the ADC
         self.pin_ops += 1
+        self.adc_reads += 1
         h = self.hole()
         return _MID if h == 255 else min(65535, max(0, self.reading(h, False)))
 
     def settle_us(self, us):
-        pass  # no RC at the virtual ADC input
+        self.settled_us += us  # no RC at the virtual ADC input: only counted
 
     def strip(self, gpio, n):
         return self

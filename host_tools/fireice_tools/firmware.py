@@ -145,10 +145,12 @@ def compile_firmware(arch="host", out=None):
 
 def circuitpython_tree(out):
     """Write the firmware as CircuitPython takes it to folder out: the same
-    files, with each @micropython.native line commented out (CircuitPython's
-    RP2040 builds have no native code emitter and refuse the decorator at
-    compile time; the functions run as they are, only slower). Line numbers
-    stay the same. Returns the files written."""
+    files, with each @micropython.native and @micropython.viper line
+    commented out (CircuitPython's RP2040 builds have no native code emitter
+    and refuse the decorators at compile time; the functions run as they
+    are, only slower: the viper ones are written to run as plain Python,
+    with ptr8 a function that returns its bytearray). Line numbers stay the
+    same. Returns the files written."""
     root = firmware_dir()
     written = []
     for rel in board_sources("circuitpython") + ["main.py"]:
@@ -159,8 +161,9 @@ def circuitpython_tree(out):
                 text = f.read()
         lines = text.split("\n")
         for k, line in enumerate(lines):
-            if line.strip().startswith("@micropython.native"):
-                lines[k] = line.replace("@micropython.native", "# @micropython.native")
+            for emitter in ("@micropython.native", "@micropython.viper"):
+                if line.strip().startswith(emitter):
+                    lines[k] = line.replace(emitter, "# " + emitter)
         dst = os.path.join(out, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         with open(dst, "w") as f:

@@ -88,7 +88,7 @@ CONTENT_TYPES = {
 
 PEGS = 25  # per side
 TICK_S = 0.02  # virtual time is brought up to real time this often
-STATUS_AFTER_INPUT_MS = 60  # past the 20 ms debounce: then ask the board
+STATUS_AFTER_INPUT_MS = 60  # past the debounce (8 or 10 ms; 200 at most): then ask the board
 STATUS_EVERY_MS = 1000
 LED_FULL = 96  # a full-strength channel at the default brightness (the page's reference)
 BLINK_MEMORY_MS = 600  # a blinking hole still counts as lit this long (blink 250 ms)

@@ -471,3 +471,34 @@ def test_pico_time_makes_the_loop_take_time_and_says_so():
     assert [e["ev"] for e in free if e["ev"] != "leds"] == [
         e["ev"] for e in events if e["ev"] not in ("leds", "timing")
     ]
+
+
+@pytest.mark.parametrize("front", ["digital", "colour"])
+def test_pico_time_shows_the_same_frames_and_reads_the_registers(front):
+    """At Pico speed the virtual board runs what a Pico runs (the digital
+    front end through the SIO registers, simboard.picotime.Mem32) and writes
+    its frames from one buffer (simboard.picotime.frame_text): the frames,
+    the events and the sensors' readings are those of the free loop."""
+    from fireice.geom import START
+
+    inputs = [
+        {"at": 0, "board": START},
+        {"at": 500, "lift": "D4"},
+        {"at": 900, "put": "C4", "peg": "fire"},
+        {"at": 1300, "put": "D4", "peg": "ice"},
+        {"at": 1800, "cmd": "sensors"},
+    ]
+    runs = [run_sim(inputs, front=front, pico_time=pico) for pico in (False, True)]
+    moves = [[e["move"] for e in r if e.get("ev") == "move"] for r in runs]
+    assert moves[0] == moves[1] == ["D4-C4"]
+    # the frames (which blink phase a change meets goes with the time): each
+    # one whole, and the last, the game as it stands, the same
+    frames = [[e["rgb"] for e in r if e.get("ev") == "leds"] for r in runs]
+    for f in frames[1]:
+        assert len(f) == 51 and all(len(c) == 3 and all(0 <= v <= 255 for v in c) for c in f)
+    assert frames[0][-1] == frames[1][-1] and any(any(c) for c in frames[1][-1])
+    # (the colour front end's readings carry the virtual ADC's noise, which
+    # goes with the time of the scan: their states are compared)
+    keys = ("raw", "state") if front == "digital" else ("state",)
+    sensors = [[{k: e[k] for k in keys} for e in r if "raw" in e] for r in runs]
+    assert sensors[0] == sensors[1] and len(sensors[0]) == 1

@@ -44,6 +44,8 @@ def validate(cfg):
         lo = w[k + 1]
         hi = w[k + 2]
         v = cfg[key]
+        if v is None and key == "debounce_ms":
+            continue  # the front end's own (fireboard.sense.fronts)
         ma = key[-3:] == "_ma"
         if isinstance(v, bool) or not isinstance(v, (int, float) if ma else int):
             v = None

@@ -24,7 +24,9 @@ DEFAULTS = {
     # counts as a peg; baselines are measured at start and kept in calib.json
     "threshold": 6000,
     "scan_ms": 5,
-    "debounce_ms": 20,
+    # ms a hole's reading must hold still before it counts; null: the front
+    # end's own figure (fireboard.sense.fronts: 8 digital, 10 colour)
+    "debounce_ms": None,
     "long_press_ms": 1000,
     # LED current cap (mA) for the LEDs, from hardware/power.json: the most
     # the USB budget leaves them (a setting may lower it, never raise it)

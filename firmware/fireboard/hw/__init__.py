@@ -20,6 +20,7 @@
 #                        2021-01-01 at power-up, CircuitPython's at 2000-01-01)
 #   hw.set_clock(y, mo, d, h, mi, s, wd)   sets it (wd 0 = Monday)
 #   hw.gpio_registers()  optional: machine.mem32, for reading the muxes through
-#                        the SIO registers (fireboard.hw.rp2 has it)
+#                        the SIO registers (fireboard.hw.rp2 has it), or None
+#                        (the virtual board without Pico time)
 #
 # GPIO numbers are the RP2040's (a Pico's GP numbers: hardware/pinmap.json).

@@ -9,6 +9,13 @@ import micropython
 import neopixel
 
 
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
+    byte pointer to x (this function is not called there); elsewhere (the
+    tests on CPython) the bytearray is indexed itself."""
+    return buf
+
+
 class Strip:
     """n WS2812B LEDs on one pin, driven by MicroPython's neopixel module
     (machine.bitstream: the CPU clocks the bits out with interrupts off,
@@ -29,16 +36,17 @@ class Strip:
             buf[k] = 0
         self.np.write()
 
-    @micropython.native
+    @micropython.viper  # machine integers and byte pointers
     def write(self, rgb):
         n3 = int(self.n3)
-        if len(rgb) != n3:
+        if int(len(rgb)) != n3:
             raise ValueError("a frame is 3 bytes per LED")
-        buf = self.buf
+        buf = ptr8(self.buf)
+        src = ptr8(rgb)
         for k in range(0, n3, 3):
-            buf[k] = rgb[k + 1]  # G
-            buf[k + 1] = rgb[k]  # R
-            buf[k + 2] = rgb[k + 2]  # B
+            buf[k] = src[k + 1]  # G
+            buf[k + 1] = src[k]  # R
+            buf[k + 2] = src[k + 2]  # B
         self.np.write()
 
 

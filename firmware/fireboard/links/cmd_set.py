@@ -57,7 +57,9 @@ def set_(app, arg):
         elif key == "threshold" and app.scanner.colour:
             app.scanner.threshold = v
         elif key == "debounce_ms":
-            app.deb.ms = v
+            from fireboard.app import debounce_ms
+
+            app.deb.ms = debounce_ms(app.cfg)
         else:
             app.undo_button.long_ms = app.new_button.long_ms = v
     return {"key": key, "value": v, "now": live}

@@ -7,6 +7,16 @@ from array import array
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
 
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) (and
+    ptr16) as a pointer to x's items (these functions are not called
+    there); elsewhere (CPython, CircuitPython) x is indexed itself."""
+    return buf
+
+
+ptr16 = ptr8
+
+
 def scanner(hw, cfg):
     """The colour front end on hardware hw, as the configuration wires it."""
     pins = cfg["pins"]
@@ -50,40 +60,45 @@ class ColourScanner:
             select[k].value(0)
             island_select[k].value(0)
 
-    @micropython.native
+    @micropython.viper  # per sample: the select lines, the read, integer work
     def scan(self, out):
         adc = self.adc
-        slot = self.slot
-        raw = self.raw
-        base = self.base
+        o = ptr8(out)
+        slot = ptr8(self.slot)
+        raw = ptr16(self.raw)
+        base = ptr16(self.base)
         th = int(self.threshold)
         low = (th * 3) >> 2
         sign = int(self.fire_sign)
         settle = self.settle_us
-        forward = self.ch == 0
-        up = self.island == 0
+        ch = int(self.ch)
+        island = int(self.island)
+        forward = 1 if ch == 0 else 0
+        up = 1 if island == 0 else 0
         for step in range(7):
             i = step if up else 6 - step
-            if i != self.island:
-                select(self.isel, self.island, i)
-                self.island = i
-            gray = GRAY if forward else GRAY_BACK
+            if i != island:
+                select(self.isel, island, i)
+                island = i
+            gray = ptr8(GRAY if forward else GRAY_BACK)
             for k in range(7):
                 c = gray[k]
-                if c != self.ch:
-                    select(self.sel, self.ch, c)
-                    self.ch = c
-                if settle is not None:
+                if c != ch:
+                    select(self.sel, ch, c)
+                    ch = c
+                if settle:  # (None: no wait)
                     settle(20)
                 h = slot[7 * i + c]
                 v = int(adc.read_u16())
                 raw[h] = v
-                d = (v - int(base[h])) * sign
-                old = out[h]
+                d = (v - base[h]) * sign
+                old = o[h]
                 if d > th or (old == 1 and d > low):
-                    out[h] = 1
+                    o[h] = 1
                 elif d < -th or (old == 2 and d < -low):
-                    out[h] = 2
+                    o[h] = 2
                 else:
-                    out[h] = 0
-            forward = not forward
+                    o[h] = 0
+            forward = 1 - forward
+        self.ch = ch
+        self.island = island

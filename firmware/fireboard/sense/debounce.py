@@ -8,6 +8,13 @@ import micropython
 from fireice.ticks import ticks_diff
 
 
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
+    byte pointer to x (this function is not called there); elsewhere
+    (CPython, CircuitPython) the bytearray is indexed itself."""
+    return buf
+
+
 class Debouncer:
     """A hole's state is accepted once its raw state has stayed the same for
     ms milliseconds. update() returns how many accepted states changed."""
@@ -23,19 +30,20 @@ class Debouncer:
             self.stable[h] = raw[h]
             self.cand[h] = raw[h]
 
-    @micropython.native
-    def update(self, raw, now):
-        cand = self.cand
-        stable = self.stable
+    @micropython.viper  # every pass: machine integers and pointers
+    def update(self, raw, now: int) -> int:
+        cand = ptr8(self.cand)
+        stable = ptr8(self.stable)
+        r8 = ptr8(raw)
         since = self.since
         ms = int(self.ms)
         changed = 0
         for h in range(49):
-            r = raw[h]
+            r = r8[h]
             if r != cand[h]:
                 cand[h] = r
                 since[h] = now
-            elif r != stable[h] and ticks_diff(now, since[h]) >= ms:
+            elif r != stable[h] and int(ticks_diff(now, since[h])) >= ms:
                 stable[h] = r
                 changed += 1
         return changed

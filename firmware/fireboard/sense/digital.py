@@ -16,6 +16,13 @@ _GPIO_IN = const(0xD0000004)
 _GPIO_OUT_XOR = const(0xD000001C)
 
 
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
+    byte pointer to x (this function is not called there); elsewhere
+    (CPython, CircuitPython) the bytes is indexed itself."""
+    return buf
+
+
 def scanner(hw, cfg):
     """The digital front end on hardware hw, as the configuration wires it:
     through the GPIO registers where the backend offers them (a Pico on
@@ -28,8 +35,9 @@ def scanner(hw, cfg):
         cfg["sensor_map"],
     )
     registers = getattr(hw, "gpio_registers", None)
-    if registers is not None:
-        return RegisterScanner(registers(), pins["mux_select"], pins["digital_mux_out"], *args)
+    mem = registers() if registers is not None else None
+    if mem is not None:
+        return RegisterScanner(mem, pins["mux_select"], pins["digital_mux_out"], *args)
     return DigitalScanner(*args)
 
 
@@ -88,24 +96,25 @@ class RegisterScanner(DigitalScanner):
                 line = order[k - 1] ^ order[k]
                 self.flips[n + k] = 1 << select_gpios[0 if line == 1 else 1 if line == 2 else 2]
 
-    @micropython.native
+    @micropython.viper  # machine integers and pointers: the registers' time, little more
     def scan(self, out):
         mem = self.mem
-        slot = self.slot
+        o = ptr8(out)
+        slot = ptr8(self.slot)
         raw = self.raw
-        bit = self.bit
+        bit = ptr8(self.bit)
         flips = self.flips
-        on = self.on
-        back = 0 if self.ch == 0 else 7
-        gray = GRAY if back == 0 else GRAY_BACK
+        on = int(self.on)
+        back = 0 if int(self.ch) == 0 else 7
+        gray = ptr8(GRAY if back == 0 else GRAY_BACK)
         for k in range(7):
             if k:
                 mem[_GPIO_OUT_XOR] = flips[back + k]
             c = gray[k]
-            levels = mem[_GPIO_IN]
+            levels = int(mem[_GPIO_IN])
             for i in range(7):
                 v = (levels >> bit[i]) & 1
                 h = slot[7 * i + c]
                 raw[h] = v
-                out[h] = _PRESENT if v == on else 0
+                o[h] = _PRESENT if v == on else 0
         self.ch = gray[6]

@@ -21,8 +21,17 @@ _FRONTS = [
     "colour", "fireboard.sense.colour", 250, True,
 ]  # fmt: skip
 
+# Each front end's debounce (ms), when the configuration leaves debounce_ms
+# at null: the shortest with which the virtual board's bounced and knocked
+# pegs still read right (tests/host/test_debounce.py, MIN_MS: 6 ms on the
+# digital front end, 8 on the colour one at Pico speed), and 2 ms more. A
+# Hall switch does not bounce; the 2 ms chatter of the virtual board's
+# bounce (a reed contact, a peg that wobbles) sets the figure.
+_DEBOUNCE_MS = {"digital": 8, "colour": 10}
+DEBOUNCE_MS = 20  # a front end registered without its own figure
 
-def register(name, module, cap_ma, calib=False):
+
+def register(name, module, cap_ma, calib=False, debounce=DEBOUNCE_MS):
     """Add a front end (or replace the one of that name)."""
     k = _at(name)
     entry = [name, module, cap_ma, calib]
@@ -30,6 +39,7 @@ def register(name, module, cap_ma, calib=False):
         _FRONTS.extend(entry)
     else:
         _FRONTS[k : k + 4] = entry
+    _DEBOUNCE_MS[name] = debounce
 
 
 def _at(name):
@@ -46,6 +56,11 @@ def names():
 def cap_ma(name):
     """The most the LEDs may draw beside this front end (mA)."""
     return _FRONTS[_at(name) + 2]
+
+
+def debounce_ms(name):
+    """How long a hole's reading must hold still on this front end (ms)."""
+    return _DEBOUNCE_MS.get(name, DEBOUNCE_MS)
 
 
 def calibrates(name):

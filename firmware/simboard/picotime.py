@@ -1,0 +1,231 @@
+# Pico time on the virtual board (`fireice sim --pico-time`, simboard.board):
+# what a pass of the main loop would take on a Pico. Loaded only then.
+#
+# The firmware's own work is timed here and multiplied by the Pico factor
+# (fireice.pico.SLOWDOWN). The virtual board's hardware is not the Pico's:
+# a pin read here is a Python method that looks up the hole and its peg,
+# where on a Pico it is a call into C. So the time this interpreter spends
+# in the virtual hardware is measured once (calibrate) and taken off each
+# pass, and each hardware operation is charged instead what it costs on a
+# Pico, in microseconds (estimates, each from the RP2040's figures):
+#
+#   PIN_US  a machine.Pin value() call from native code: the method lookup
+#           and call through MicroPython's C API, a few hundred cycles at
+#           125 MHz (about 3 us; a Python loop that only toggles a pin runs
+#           at roughly 100-200 kHz on a Pico, loop included)
+#   MEM_US  a machine.mem32 read or write from native code: a subscript on a
+#           C object, about half a pin call
+#   ADC_US  an ADC read_u16(): the call, and one conversion of 96 ADC clocks
+#           at 48 MHz (2 us, RP2040 datasheet 4.9)
+#
+# This machine is shared: time the process spends waiting for a CPU while
+# others run (the kernel's run delay, /proc/thread-self/schedstat) is not
+# the firmware's, and is taken off too (waited_ns).
+#
+# A settle_us(us) wait costs its us as they are (a busy wait at the wire's
+# speed), as an LED frame costs its wire time (simboard.board._WIRE_US).
+from array import array
+from time import ticks_diff, ticks_us
+
+import micropython
+
+PIN_US = 3
+MEM_US = 2
+ADC_US = 5
+
+# the RP2040's SIO registers, as fireboard.sense.digital uses them
+_GPIO_IN = 0xD0000004
+_GPIO_OUT_XOR = 0xD000001C
+
+
+class Mem32:
+    """machine.mem32 of the virtual board: the SIO registers a Pico's digital
+    front end reads the muxes through (fireboard.sense.digital
+    .RegisterScanner): GPIO_IN (the island outputs and the buttons) and
+    GPIO_OUT_XOR (the select lines). Counts its operations in ops."""
+
+    def __init__(self, hw):
+        self.hw = hw
+        self.ops = 0
+        self.buf = bytearray(3 * 51)  # the LED driver's buffer (grb)
+        self.words = array("I", bytes(4 * 8))  # GPIO_IN by select state (latch)
+        pins = hw.cfg["pins"]
+        self.sel = bytes(pins["mux_select"])
+        self.outs = bytes(pins["digital_mux_out"])
+        self.buttons = bytes((pins["button_undo"], pins["button_new"]))
+
+    def latch(self):
+        """What GPIO_IN reads for each select state, now: done before a
+        pass, outside its time, so that a read here costs about what it
+        costs on a Pico (the sensors read the same all through a pass)."""
+        hw = self.hw
+        on = 0 if hw.cfg["active_low"] else 1
+        up = 0
+        for g in self.buttons:
+            if not hw.pressed[g]:
+                up |= 1 << g  # (pulled up)
+        for c in range(8):
+            word = up
+            for i in range(7):
+                h = hw.slot[7 * i + c] if c < 7 else 255
+                v = on if h != 255 and hw.reading(h, True) else 1 - on
+                word |= v << self.outs[i]
+            for k in range(3):
+                if c >> k & 1:
+                    word |= 1 << self.sel[k]
+            self.words[c] = word
+
+    def __getitem__(self, addr):
+        self.ops += 1
+        if addr != _GPIO_IN:
+            raise ValueError("no register at 0x%x on the virtual board" % addr)
+        return self.words[self.hw.sel]
+
+    def __setitem__(self, addr, v):
+        self.ops += 1
+        if addr != _GPIO_OUT_XOR:
+            raise ValueError("no register at 0x%x on the virtual board" % addr)
+        for k in range(3):
+            if v >> self.sel[k] & 1:
+                self.hw.sel ^= 1 << k
+
+
+@micropython.viper
+def grb(rgb, mem):
+    """What a Pico's backend does with a frame before it goes on the wire
+    (fireboard.hw.rp2.Strip.write, the same code): copied into the
+    driver's buffer as G, R, B. Its time counts as the firmware's."""
+    n3 = int(len(mem.buf))
+    if int(len(rgb)) != n3:
+        raise ValueError("a frame is 3 bytes per LED")
+    buf = ptr8(mem.buf)  # noqa: F821 (viper's own: this module runs on MicroPython only)
+    src = ptr8(rgb)  # noqa: F821
+    for k in range(0, n3, 3):
+        buf[k] = src[k + 1]
+        buf[k + 1] = src[k]
+        buf[k + 2] = src[k + 2]
+
+
+_stat = None
+_buf = bytearray(80)
+text = bytearray(51 * 17 + 4)  # an LED frame's text (frame_text)
+
+
+@micropython.native
+def frame_text(out, rgb):
+    """The rgb part of a leds event, "[r, g, b], ... ]}" and the line's
+    end, written into out without allocating; returns its length."""
+    n = 0
+    for k in range(153):
+        if k % 3 == 0:
+            out[n] = 91  # [
+            n += 1
+        v = rgb[k]
+        if v >= 100:
+            out[n] = 48 + v // 100
+            n += 1
+        if v >= 10:
+            out[n] = 48 + v // 10 % 10
+            n += 1
+        out[n] = 48 + v % 10
+        n += 1
+        if k % 3 == 2:
+            out[n] = 93  # ]
+            n += 1
+        if k < 152:
+            out[n] = 44  # ,
+            out[n + 1] = 32
+            n += 2
+    out[n] = 93
+    out[n + 1] = 125
+    out[n + 2] = 10
+    return n + 3
+
+
+def waited_ns():
+    """ns this thread has waited to run since it began (Linux's run delay:
+    the second figure of /proc/thread-self/schedstat), or 0 where there is
+    none."""
+    global _stat
+    if _stat is None:
+        try:
+            _stat = open("/proc/thread-self/schedstat", "rb")
+        except OSError:
+            _stat = False
+    if not _stat:
+        return 0
+    _stat.seek(0)
+    n = _stat.readinto(_buf)
+    return _second(_buf, n)
+
+
+@micropython.native
+def _second(buf, n):
+    v = 0
+    field = 0
+    for k in range(n):
+        c = buf[k]
+        if c == 32:
+            field += 1
+            if field > 1:
+                break
+        elif field == 1:
+            v = 10 * v + c - 48
+    return v
+
+
+@micropython.native
+def _loop(fn, arg, n):
+    for _ in range(n):
+        fn(arg)
+
+
+def _pin(p):
+    p.value()
+
+
+def _adc(a):
+    a.read_u16()
+
+
+def _get(m):
+    m[_GPIO_IN]
+
+
+def _set(m):
+    m[_GPIO_OUT_XOR] = 0
+
+
+def _none(x):
+    pass
+
+
+def _us(fn, arg, n=400):
+    # this interpreter's time for one operation: the least of a few tries
+    best = 1 << 30
+    for _ in range(5):
+        t = ticks_us()
+        _loop(fn, arg, n)
+        best = min(best, ticks_diff(ticks_us(), t))
+    return best / n
+
+
+def calibrate(hw, mem):
+    """(pin, mem, adc) this interpreter's ns per operation of the virtual
+    hardware, the call included (measured the way the firmware calls it,
+    less an empty call)."""
+    pins = hw.cfg["pins"]
+    empty = _us(_none, None)
+    pin = hw.input(pins["digital_mux_out"][0])
+    adc = hw.adc(pins["adc"])
+    ops = hw.pin_ops
+    mem.latch()
+    got = (
+        int(1000 * max(0, _us(_pin, pin) - empty)),
+        int(1000 * max(0, (_us(_get, mem) + _us(_set, mem)) / 2 - empty)),
+        int(1000 * max(0, _us(_adc, adc) - empty)),
+    )
+    hw.pin_ops = ops
+    mem.ops = 0
+    hw.adc_reads = 0
+    return got
