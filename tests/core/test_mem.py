@@ -50,3 +50,25 @@ def test_nothing_is_dropped_when_the_firmware_is_frozen():
         space = {"__file__": name, "__name__": "memcopy"}
         exec(text, space)
         assert space["DROP"] == (MICROPYTHON and not frozen)
+
+
+def test_a_package_goes_with_the_last_of_its_modules():
+    from fireboard import mem
+
+    import mempkg.a
+    import mempkg.b
+
+    assert mempkg.a.NAME + mempkg.b.NAME == "ab"
+    mem.forget("mempkg.a")
+    assert "mempkg.a" not in sys.modules or not MICROPYTHON
+    # b is still there, so its package stays, without a
+    assert "mempkg" in sys.modules and "mempkg.b" in sys.modules
+    assert not hasattr(sys.modules["mempkg"], "a") or not MICROPYTHON
+    mem.forget("mempkg.b")
+    assert ("mempkg" in sys.modules) == (not MICROPYTHON)
+    assert ("mempkg.b" in sys.modules) == (not MICROPYTHON)
+    # and it loads again
+    import mempkg.b
+
+    assert mempkg.b.NAME == "b"
+    mem.forget("mempkg.b")
