@@ -44,7 +44,10 @@ def forget(*names, failed=False):
         for name in names:
             mod = mods.get(name)
             if failed and mod is None:
-                mods[name] = None  # type: ignore[assignment]
+                try:
+                    mods[name] = None  # type: ignore[assignment]
+                except MemoryError:
+                    pass  # no room to add the name: then it held no slot either
             if name in mods:
                 mods.pop(name)
             while mod is not None and "." in name:

@@ -72,3 +72,30 @@ def test_a_package_goes_with_the_last_of_its_modules():
 
     assert mempkg.b.NAME == "b"
     mem.forget("mempkg.b")
+
+
+class _Full(dict):
+    # sys.modules with no room left: adding a name runs out of memory
+    def __setitem__(self, key, value):
+        raise MemoryError("no room in sys.modules (a test)")
+
+
+class _FakeSys:
+    implementation = sys.implementation
+
+
+def test_forgetting_after_a_failure_never_runs_out_of_memory_itself():
+    # after memory ran out, forget(failed=True) puts a value under each name
+    # that is not loaded (to take over the slot a failed import emptied);
+    # where sys.modules has no room for it, that is skipped, not raised
+    from fireboard import mem
+
+    fake = _FakeSys()
+    fake.modules = _Full(kept=1)
+    real, drop = mem.sys, mem.DROP
+    mem.sys, mem.DROP = fake, True
+    try:
+        mem.forget("fireboard.nowhere", "kept", failed=True)
+    finally:
+        mem.sys, mem.DROP = real, drop
+    assert "kept" not in fake.modules and len(fake.modules) == 0
