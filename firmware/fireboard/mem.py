@@ -44,17 +44,35 @@ def forget(*names, failed=False):
         for name in names:
             mod = mods.get(name)
             if failed and mod is None:
-                mods[name] = None  # type: ignore[assignment]
+                try:
+                    mods[name] = None  # type: ignore[assignment]
+                except MemoryError:
+                    pass  # no room to add the name: then it held no slot either
             if name in mods:
                 mods.pop(name)
-            if mod is not None and "." in name:
+            while mod is not None and "." in name:
                 pkg, _, attr = name.rpartition(".")
                 parent = mods.get(pkg)
                 if parent is not None and getattr(parent, attr, None) is mod:
                     delattr(parent, attr)
+                # a package goes with the last of its modules: its module
+                # object and names would otherwise stay for nothing
+                mod = None
+                if parent is not None and not _children(mods, pkg):
+                    mod = mods.pop(pkg)
+                    name = pkg
         mod = parent = mods = None  # type: ignore[assignment]
     if sys.implementation.name != "cpython":
         gc.collect()
+
+
+def _children(mods, pkg):
+    # whether a module of package pkg is still loaded
+    n = len(pkg)
+    for key in mods:
+        if len(key) > n and key[n] == "." and key.startswith(pkg):
+            return True
+    return False
 
 
 def job(module, fn, *args, also=(), tries=2):

@@ -50,3 +50,52 @@ def test_nothing_is_dropped_when_the_firmware_is_frozen():
         space = {"__file__": name, "__name__": "memcopy"}
         exec(text, space)
         assert space["DROP"] == (MICROPYTHON and not frozen)
+
+
+def test_a_package_goes_with_the_last_of_its_modules():
+    from fireboard import mem
+
+    import mempkg.a
+    import mempkg.b
+
+    assert mempkg.a.NAME + mempkg.b.NAME == "ab"
+    mem.forget("mempkg.a")
+    assert "mempkg.a" not in sys.modules or not MICROPYTHON
+    # b is still there, so its package stays, without a
+    assert "mempkg" in sys.modules and "mempkg.b" in sys.modules
+    assert not hasattr(sys.modules["mempkg"], "a") or not MICROPYTHON
+    mem.forget("mempkg.b")
+    assert ("mempkg" in sys.modules) == (not MICROPYTHON)
+    assert ("mempkg.b" in sys.modules) == (not MICROPYTHON)
+    # and it loads again
+    import mempkg.b
+
+    assert mempkg.b.NAME == "b"
+    mem.forget("mempkg.b")
+
+
+class _Full(dict):
+    # sys.modules with no room left: adding a name runs out of memory
+    def __setitem__(self, key, value):
+        raise MemoryError("no room in sys.modules (a test)")
+
+
+class _FakeSys:
+    implementation = sys.implementation
+
+
+def test_forgetting_after_a_failure_never_runs_out_of_memory_itself():
+    # after memory ran out, forget(failed=True) puts a value under each name
+    # that is not loaded (to take over the slot a failed import emptied);
+    # where sys.modules has no room for it, that is skipped, not raised
+    from fireboard import mem
+
+    fake = _FakeSys()
+    fake.modules = _Full(kept=1)
+    real, drop = mem.sys, mem.DROP
+    mem.sys, mem.DROP = fake, True
+    try:
+        mem.forget("fireboard.nowhere", "kept", failed=True)
+    finally:
+        mem.sys, mem.DROP = real, drop
+    assert "kept" not in fake.modules and len(fake.modules) == 0

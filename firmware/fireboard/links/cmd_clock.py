@@ -33,30 +33,40 @@ def clock(app, arg):
         t = hw.clock()
         if t is None:  # (a backend that lost it at once)
             raise CommandError("the clock did not take the setting")
-        dated = was is None and _date_game(app, cal, day, secs)
-        return {"clock": cal.iso(t), "dated": dated}
+        now = cal.iso(t)
+        add = _began(app, cal, day, secs) if was is None else None
     finally:
         cal = None
-        forget("fireboard.clock")
+        forget("fireboard.clock")  # gone before the record is rewritten
+    return {"clock": now, "dated": add is not None and _date_game(app, add)}
 
 
-def _date_game(app, cal, day, secs):
-    """Give the game in play the Date and Time it started at, counted back
-    from the clock just set, and rewrite its record; False where it has a
-    Date, no record, or started before the board did (its start unknown)."""
+def _began(app, cal, day, secs):
+    """The Date and Time tags of the game in play, counted back from the
+    clock just set; None where it has no record or started before the
+    board did (its start unknown)."""
     games = app.games
-    g = app.tracker.game
-    if not games.recorded or g is None or games.began is None or _dated(games):
-        return False
+    if not games.recorded or app.tracker.game is None or games.began is None:
+        return None
     ago = ticks_diff(app.now, games.began)
     if ago < 0:
-        return False
+        return None
     t = cal.fields(day, 1000 * secs - ago)
-    add = (
+    return (
         ("Date", "%04d.%02d.%02d" % (t[0], t[1], t[2])),
         ("Time", "%02d:%02d:%02d" % (t[3], t[4], t[5])),
     )
+
+
+def _date_game(app, add):
+    """Give the game in play its Date and Time (add), and rewrite its record;
+    False where it has a Date already, or the record could not be
+    rewritten (it stays on flash as it was)."""
+    games = app.games
+    g = app.tracker.game
     try:
+        if _dated(games):
+            return False
         app._save(lambda game: games.save(game, add), g)
     except (OSError, MemoryError, FireIceError):
         return False  # the record on flash as it was

@@ -1,0 +1,2 @@
+# (tests/core/test_mem.py)
+NAME = "b"
