@@ -185,7 +185,8 @@ class Judge:
         """The hint asked for (App.hint: the undo button held, the hint
         command): given once the position is solved."""
         self.asked = True
-        if not self.step:
+        g = app.tracker.game
+        if not self.step and g is self.game and g.ply == self.ply:  # solved already
             self._give(app)
 
     def _give(self, app):
