@@ -69,7 +69,14 @@ class App:
         job("fireboard.track.begin", "begin", self, now, game, problem, new)
 
     def new_game(
-        self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None, grade=None
+        self,
+        mode=None,
+        handicap=None,
+        side=None,
+        seed=None,
+        position=None,
+        to_move=None,
+        grade=None,
     ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the

@@ -59,7 +59,8 @@ class Games:
         try:
             head = self.store.open(CURRENT)
             self.store.write(
-                CURRENT, rec.rewrite(head, add, RESULT_NAMES[game.result], rec.moves(game), 72, last)
+                CURRENT,
+                rec.rewrite(head, add, RESULT_NAMES[game.result], rec.moves(game), 72, last),
             )
         finally:
             if head is not None:

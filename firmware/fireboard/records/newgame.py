@@ -180,7 +180,9 @@ def start(
     elif mode == "solitaire" and not dealt:
         app.grade = grade
     try:
-        game, tags = new_game(mode, handicap, side, seed, position, to_move, grade if dealt else None)
+        game, tags = new_game(
+            mode, handicap, side, seed, position, to_move, grade if dealt else None
+        )
         record(app.games, game, tags, app.games.hw.clock())
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
@@ -195,7 +197,7 @@ def start(
     else:
         forget("fireice.duel")
     app._started(game)
-    if not judge.attach(app, game):
+    if not judge.attach(app, game, dealt):
         forget("fireboard.track.judge")
     judge = None
     replace(app)

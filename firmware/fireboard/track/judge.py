@@ -29,7 +29,10 @@ from fireboard.mem import forget
 
 SLICE = const(1)  # solver nodes a pass (bench/bench_solver.py "part" measures one)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
-ROOM = const(90112)  # heap (88 KB usable: a 96 KB heap) the game and the solver need
+# free heap a board needs beside the game for the solver (about 30 KB with its
+# module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
+# one has not (measured on the virtual board: README, "Memory")
+ROOM = const(36864)
 
 # the sign (Judge.sign)
 UNKNOWN = const(0)  # not known (being solved, or the budget ran out)
@@ -40,17 +43,19 @@ _SOLVER = "fireice.solver"
 
 
 def room():
-    """Whether the heap has room for the solver beside the game: a heap of
-    ROOM bytes or more (CPython: always)."""
+    """Whether the heap has room for the solver beside the game: ROOM bytes
+    free, collected (CPython: always)."""
+    gc.collect()
     try:
-        return gc.mem_alloc() + gc.mem_free() >= ROOM  # type: ignore[attr-defined]
+        return gc.mem_free() >= ROOM  # type: ignore[attr-defined]
     except AttributeError:
         return True
 
 
-def attach(app, game):
+def attach(app, game, sure=False):
     """A Judge in app.parts while game is a solitaire on a board with room,
-    none otherwise (called when a game is started or resumed). True when
+    none otherwise (called when a game is started or resumed). sure: the
+    room was found already (a graded deal, made with the solver). True when
     it attached one."""
     parts = app.parts
     for p in parts:
@@ -59,7 +64,7 @@ def attach(app, game):
             p.drop()
             break
     app.lights.judge = None
-    if not game.duel and room():
+    if not game.duel and (sure or room()):
         parts.append(Judge(app))
         return True
     forget(_SOLVER, "fireice.seeded")  # (a duel: its room back)
@@ -99,6 +104,7 @@ class Judge:
             return
         # one piece of work a pass: the module, the solver, its start, a slice
         if step == 1:
+            gc.collect()  # the capture's garbage gone: the solver's buffers in one piece
             try:
                 __import__(_SOLVER)  # (at once when loaded already)
             except MemoryError:
