@@ -234,12 +234,13 @@ def test_room_is_the_free_heap():
 
     gc.collect()
     free = gc.mem_free()
-    assert judge.room() == (free >= judge.ROOM)
+    need = judge.ROOM - (judge._MODULE if "fireice.solver" in sys.modules else 0)
+    assert judge.room() == (free >= need)
     try:
-        pad = bytearray(max(0, free - judge.ROOM + 4096))  # the heap filled past it
+        pad = bytearray(max(0, free - need + 4096))  # the heap filled past it
     except MemoryError:
         skip("no block that large in this heap")
     assert not judge.room() and len(pad) >= 0
     del pad
     gc.collect()
-    assert judge.room() == (gc.mem_free() >= judge.ROOM)
+    assert judge.room() == (gc.mem_free() >= need)

@@ -164,19 +164,21 @@ def start(
     seed = app.seed if seed is None else seed
     dealt = grade is not None and position is not None  # the Dealer's deal
     grade = app.grade if grade is None else grade
-    from fireboard.track import judge
-
     for p in app.parts:
-        if isinstance(p, judge.Dealer):
-            p.stop(app)  # a deal under way: this game instead
+        if getattr(p, "solo", 0) == 2:  # a deal under way (fireboard.track.judge.Dealer)
+            p.stop(app)  # this game instead
             break
+    p = None
     if mode == "solitaire" and grade != "any" and position is None:
+        from fireboard.track import judge
+
         if judge.room() and to_move is None:
             app.grade = grade
             app.parts.append(judge.Dealer((mode, handicap, side, seed), grade))
             app._out({"ev": "dealing", "grade": grade, "seed": seed})
             return
         # no room for the solver (or a colour to start asked): the rulebook's deal
+        judge = None
     elif mode == "solitaire" and not dealt:
         app.grade = grade
     try:
@@ -197,10 +199,27 @@ def start(
     else:
         forget("fireice.duel")
     app._started(game)
-    if not judge.attach(app, game, dealt):
-        forget("fireboard.track.judge")
-    judge = None
+    if game.duel:
+        _detach(app)
+    else:
+        from fireboard.track.judge import attach
+
+        if not attach(app, game, dealt):
+            forget("fireboard.track.judge")
+        attach = None
     replace(app)
+
+
+def _detach(app):
+    # a duel: the solitaire's judge and the solver out (no code loaded for it)
+    for p in app.parts:
+        if getattr(p, "solo", 0) == 1:  # fireboard.track.judge.Judge
+            app.parts.remove(p)
+            p.drop()
+            app.lights.judge = None
+            p = None
+            forget("fireboard.track.judge", "fireice.solver", "fireice.seeded")
+            return
 
 
 def replace(app):

@@ -33,6 +33,7 @@ BUDGET = const(2000)  # nodes a solve; "unknown" after them
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
 # one has not (measured on the virtual board: README, "Memory")
 ROOM = const(36864)
+_MODULE = const(6144)  # of it, the solver's module: room already taken once it is loaded
 
 # the sign (Judge.sign)
 UNKNOWN = const(0)  # not known (being solved, or the budget ran out)
@@ -44,12 +45,16 @@ _SOLVER = "fireice.solver"
 
 def room():
     """Whether the heap has room for the solver beside the game: ROOM bytes
-    free, collected (CPython: always)."""
+    free, collected, less the module's share when it is loaded already
+    (CPython: always)."""
+    import sys
+
     gc.collect()
     try:
-        return gc.mem_free() >= ROOM  # type: ignore[attr-defined]
+        free = gc.mem_free()  # type: ignore[attr-defined]
     except AttributeError:
         return True
+    return free >= ROOM - (_MODULE if _SOLVER in sys.modules else 0)
 
 
 def attach(app, game, sure=False):
@@ -72,6 +77,8 @@ def attach(app, game, sure=False):
 
 
 class Judge:
+    solo = 1  # (fireboard.records.newgame tells the parts apart by it, unloaded)
+
     def __init__(self, app):
         self.game = None  # the game and ply the sign is for
         self.ply = -1
@@ -235,6 +242,8 @@ class Dealer:
     as the new game, a piece of work a pass: the module (step 0), the
     solver (1), the grader and its first candidate (2), then slices (3).
     busy: the virtual board skips no scan meanwhile."""
+
+    solo = 2
 
     def __init__(self, settings, grade):
         self.settings = settings  # App.new_game's (mode, handicap, side, seed)
