@@ -426,6 +426,7 @@ def part(n):
                 longest = k
             if out and out[-1].get("winnable", 0) is None:
                 unknown += 1
+            del out[:]  # (the events are not the solver's heap)
             if g.result:
                 break
             # a random capture that leaves the other colour one

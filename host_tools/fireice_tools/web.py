@@ -402,7 +402,9 @@ class Simulator:
             self.led_names = list(ev["leds"])
         elif kind == "dealing":
             self.dealing = ev.get("grade")
-            text = "Dealing %s %s solitaire (seed %s): the board's solver looks for one between scans."
+            text = (
+                "Dealing %s %s solitaire (seed %s): the board's solver looks for one between scans."
+            )
             self._say("new", text % (_a_word(self.dealing), self.dealing, ev.get("seed")), at)
         elif kind == "winnable":
             self.sign = {True: "winnable", False: "lost", None: "unknown"}[ev.get("winnable")]
@@ -729,7 +731,16 @@ class Simulator:
                 if not isinstance(value, str):
                     raise BadInput("position is a 49-character string")
                 parse_position(value)
-            if key not in ("cmd", "mode", "handicap", "seed", "side", "to_move", "position", "grade"):
+            if key not in (
+                "cmd",
+                "mode",
+                "handicap",
+                "seed",
+                "side",
+                "to_move",
+                "position",
+                "grade",
+            ):
                 raise BadInput("unknown setting %r of new" % (key,))
 
     # --- the state -----------------------------------------------------------------

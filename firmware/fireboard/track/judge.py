@@ -28,6 +28,7 @@ from micropython import const
 from fireboard.mem import forget
 
 SLICE = const(1)  # solver nodes a pass (bench/bench_solver.py "part" measures one)
+WORK = const(2)  # and children put in order at most (fireice.solver.Solver.work)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
 # free heap a board needs beside the game for the solver (about 30 KB with its
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
@@ -124,6 +125,7 @@ class Judge:
                 self.sv = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
             except MemoryError:
                 return self._failed(app)
+            self.sv.work = WORK
             self.step = 3
         elif step == 3:
             self.sv.start(g.cells, g.to_move)
@@ -260,6 +262,7 @@ class Dealer:
             import sys
 
             self.gr = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
+            self.gr.work = WORK
         elif step == 2:
             import sys
 
