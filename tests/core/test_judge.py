@@ -234,7 +234,7 @@ def test_room_is_the_free_heap():
 
     gc.collect()
     free = gc.mem_free()
-    need = judge.ROOM - (judge._MODULE if "fireice.solver" in sys.modules else 0)
+    need = judge.ROOM - (judge.MODULE if "fireice.solver" in sys.modules else 0)
     assert judge.room() == (free >= need)
     try:
         pad = bytearray(max(0, free - need + 4096))  # the heap filled past it

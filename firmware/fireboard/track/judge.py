@@ -34,7 +34,7 @@ BUDGET = const(2000)  # nodes a solve; "unknown" after them
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
 # one has not (measured on the virtual board: README, "Memory")
 ROOM = const(36864)
-_MODULE = const(6144)  # of it, the solver's module: room already taken once it is loaded
+MODULE = const(6144)  # of it, the solver's module: room already taken once it is loaded
 
 # the sign (Judge.sign)
 UNKNOWN = const(0)  # not known (being solved, or the budget ran out)
@@ -55,7 +55,7 @@ def room():
         free = gc.mem_free()  # type: ignore[attr-defined]
     except AttributeError:
         return True
-    return free >= ROOM - (_MODULE if _SOLVER in sys.modules else 0)
+    return free >= ROOM - (MODULE if _SOLVER in sys.modules else 0)
 
 
 def attach(app, game, sure=False):
@@ -112,7 +112,6 @@ class Judge:
             return
         # one piece of work a pass: the module, the solver, its start, a slice
         if step == 1:
-            gc.collect()  # the capture's garbage gone: the solver's buffers in one piece
             try:
                 __import__(_SOLVER)  # (at once when loaded already)
             except MemoryError:
@@ -121,6 +120,7 @@ class Judge:
         elif step == 2:
             import sys
 
+            gc.collect()  # (the pass's garbage: the table's 8 KB blocks want one piece each)
             try:
                 self.sv = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
             except MemoryError:
@@ -131,8 +131,10 @@ class Judge:
             self.sv.start(g.cells, g.to_move)
             self.step = 4
         else:
-            st = self.sv.run(SLICE)
-            self.left -= SLICE
+            sv = self.sv
+            n = sv.nodes
+            st = sv.run(SLICE)
+            self.left -= sv.nodes - n  # (a pass that only put children in order made none)
             if st == 0 and self.left > 0:  # running
                 return
             self._solved(app, g, st)
