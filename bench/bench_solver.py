@@ -325,6 +325,13 @@ def _pass(part, app, now, worst, k):
         _HIST[us if us < 1000 else 1000] += 1
 
 
+def _pico():
+    # the project's factor (fireice.pico.SLOWDOWN) for the parts' figures
+    from fireice.pico import SLOWDOWN
+
+    return SLOWDOWN
+
+
 def _slices(name):
     # the slices' median, 99th and 99.9th percentile, and the share whose
     # Pico estimate passes one scan period (5 ms)
@@ -336,7 +343,8 @@ def _slices(name):
         for f in (500, 990, 999):
             if len(q) < 3 and f == (500, 990, 999)[len(q)] and 1000 * seen >= f * n:
                 q.append(us)
-    over = sum(_HIST[us] for us in range(5000 // PICO_FACTOR + 1, 1001))
+    f = _pico()
+    over = sum(_HIST[us] for us in range(5000 // f + 1, 1001))
     print(
         "%s_slices: %d, median %d us, p99 %d us, p99.9 %d us (Pico %.1f / %.1f / %.1f ms);"
         " over one 5 ms scan period at Pico speed: %d (%.2f %%)"
@@ -346,9 +354,9 @@ def _slices(name):
             q[0],
             q[1],
             q[2],
-            q[0] * PICO_FACTOR / 1000,
-            q[1] * PICO_FACTOR / 1000,
-            q[2] * PICO_FACTOR / 1000,
+            q[0] * f / 1000,
+            q[1] * f / 1000,
+            q[2] * f / 1000,
             over,
             100.0 * over / (n or 1),
         )
@@ -374,7 +382,7 @@ def _print_worst(name, worst):
     for k in range(4):
         print(
             "%s_worst_%s_us: %d (Pico %.1f ms)"
-            % (name, _KINDS[k], worst[k], worst[k] * PICO_FACTOR / 1000)
+            % (name, _KINDS[k], worst[k], worst[k] * _pico() / 1000)
         )
 
 
