@@ -87,6 +87,9 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_solver.py count 10000 0
 	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=64m bench/bench_solver.py count 10000 0
 	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=1m bench/bench_solver.py board 1000
+	# the board's solver parts (fireboard.track.judge) as .mpy: peak heap, worst pass
+	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k \
+		../../bench/bench_solver.py part 20
 	$(PY) bench/bench_solver.py grades 20
 
 # The engine's long matches (docs/engine.md): the ladder of 100 paired games a

@@ -8,6 +8,9 @@
 #   bench_solver.py methods N BUDGET each search method on deals 0..N-1
 #   bench_solver.py backward K       positions K reverse captures from one peg
 #   bench_solver.py random N P       wins of random players, P games a deal
+#   bench_solver.py part N           the board's solver parts (fireboard.track.judge):
+#                                    the Judge after every capture of N games, a Dealer
+#                                    for a deal of each grade; peak heap, worst pass
 import sys
 
 try:
@@ -284,6 +287,200 @@ def _playout(sv, rng, lookahead):
     return 0
 
 
+class _Obj:
+    pass
+
+
+def _fake_app(out):
+    # what the parts use of an App: the tracker's game, the lights, the
+    # events, the record (a hint is not asked here), new_game
+    app = _Obj()
+    app.tracker = _Obj()
+    app.tracker.game = None
+    app.lights = _Obj()
+    app.lights._seen = 0
+    app.lights.judge = None
+    app.parts = []
+    app._out = out.append
+    app.made = None
+
+    def new_game(*a):
+        app.made = a
+
+    app.new_game = new_game
+    return app
+
+
+_HIST = [0] * 1001  # slices by their time in us (1000: longer)
+
+
+def _pass(part, app, now, worst, k):
+    # one pass of the part; worst[k] kept: the longest pass of its kind (us)
+    t0 = ticks_us()
+    part.tick(app, now)
+    us = ticks_diff(ticks_us(), t0)
+    if us > worst[k]:
+        worst[k] = us
+    if k == 3:
+        _HIST[us if us < 1000 else 1000] += 1
+
+
+def _pico():
+    # the project's factor (fireice.pico.SLOWDOWN) for the parts' figures
+    from fireice.pico import SLOWDOWN
+
+    return SLOWDOWN
+
+
+def _slices(name):
+    # the slices' median, 99th and 99.9th percentile, and the share whose
+    # Pico estimate passes one scan period (5 ms)
+    n = sum(_HIST)
+    q = []
+    seen = 0
+    for us in range(1001):
+        seen += _HIST[us]
+        for f in (500, 990, 999):
+            if len(q) < 3 and f == (500, 990, 999)[len(q)] and 1000 * seen >= f * n:
+                q.append(us)
+    f = _pico()
+    over = sum(_HIST[us] for us in range(5000 // f + 1, 1001))
+    print(
+        "%s_slices: %d, median %d us, p99 %d us, p99.9 %d us (Pico %.1f / %.1f / %.1f ms);"
+        " over one 5 ms scan period at Pico speed: %d (%.2f %%)"
+        % (
+            name,
+            n,
+            q[0],
+            q[1],
+            q[2],
+            q[0] * f / 1000,
+            q[1] * f / 1000,
+            q[2] * f / 1000,
+            over,
+            100.0 * over / (n or 1),
+        )
+    )
+    for us in range(1001):
+        _HIST[us] = 0
+
+
+def _live(mem, base):
+    # the heap in use above base, garbage collected
+    import gc
+
+    gc.collect()
+    return mem() - base
+
+
+# the kinds of pass of a part: loading the solver module, making the solver,
+# starting its search, a slice of it
+_KINDS = ("load", "make", "start", "slice")
+
+
+def _print_worst(name, worst):
+    for k in range(4):
+        print(
+            "%s_worst_%s_us: %d (Pico %.1f ms)"
+            % (name, _KINDS[k], worst[k], worst[k] * _pico() / 1000)
+        )
+
+
+def part(n):
+    """The loop parts of fireboard.track.judge as a board runs them: the
+    Judge solving after every capture of n games (a player who captures at
+    random among the captures that leave the other colour one, deals 0..n-1),
+    and a Dealer making a deal of each grade. Prints the worst pass of each
+    kind (on this machine and estimated for a Pico; a slice is
+    judge.SLICE nodes), the passes, and the peak heap above the game's while
+    the solver runs (MicroPython; the heap in use after each pass, collected)."""
+    import gc
+
+    from fireboard.track import judge
+    from fireice.solo import Solitaire
+    from fireice.solver import _step
+
+    mem = getattr(gc, "mem_alloc", None)
+    out = []
+    app = _fake_app(out)
+    walker = Solver(1, 400)  # (this module's copy of the solver: the parts load their own)
+    sys.modules.pop("fireice.solver", None)
+    rng = Rng(99)
+    gc.collect()
+    base = mem() if mem else 0
+    peak = 0
+    worst = [0, 0, 0, 0]
+    passes = solves = longest = unknown = 0
+    j = judge.Judge(app)
+    now = 0
+    for seed in range(n):
+        g = Solitaire(deal(seed))
+        app.tracker.game = g
+        while True:
+            _pass(j, app, now, worst, 0)  # the position changed: the module loaded
+            k = 0
+            while j.step:
+                step = j.step
+                _pass(j, app, now, worst, min(step, 4) - 1)
+                now += 5
+                k += 1
+                if mem and (step < 4 or k % 500 == 0):
+                    a = _live(mem, base)
+                    if a > peak:
+                        peak = a
+            passes += k
+            solves += 1
+            if k > longest:
+                longest = k
+            if out and out[-1].get("winnable", 0) is None:
+                unknown += 1
+            del out[:]  # (the events are not the solver's heap)
+            if g.result:
+                break
+            # a random capture that leaves the other colour one
+            walker.start(g.cells, g.to_move)
+            if not _step(walker, rng, g.to_move):
+                break
+            frm = to = -1
+            for h in range(49):
+                if g.cells[h] and not walker.cells[h]:
+                    frm = h
+                elif g.cells[h] and walker.cells[h] != g.cells[h]:
+                    to = h
+            g.push(frm, to)
+    j.drop()
+    print("part_judge_solves: %d (%d games, a solve after every capture)" % (solves, n))
+    print("part_judge_unknown: %d (budget %d nodes)" % (unknown, judge.BUDGET))
+    print("part_judge_passes: %d, longest solve %d" % (passes, longest))
+    _print_worst("part_judge", worst)
+    _slices("part_judge")
+    if mem:
+        print("part_judge_peak_heap_bytes: %d" % peak)
+    # the Dealer, a deal of each grade
+    for grade in ("easy", "medium", "hard"):
+        gc.collect()
+        base = mem() if mem else 0
+        peak = k = 0
+        worst = [0, 0, 0, 0]
+        d = judge.Dealer(("solitaire", 0, 1, 3), grade)
+        app.parts = [d]
+        app.made = None
+        while app.made is None:
+            step = d.step
+            _pass(d, app, now, worst, min(step, 3))
+            now += 5
+            k += 1
+            if mem and (step < 3 or k % 500 == 0):
+                a = _live(mem, base)
+                if a > peak:
+                    peak = a
+        print("part_dealer_%s: seed 3, %d passes (%d s at 5 ms a pass)" % (grade, k, k // 200))
+        _print_worst("part_dealer_" + grade, worst)
+        _slices("part_dealer_" + grade)
+        if mem:
+            print("part_dealer_%s_peak_heap_bytes: %d" % (grade, peak))
+
+
 def main(argv):
     what = argv[1] if len(argv) > 1 else "count"
     n = int(argv[2]) if len(argv) > 2 else 1000
@@ -297,10 +494,12 @@ def main(argv):
         methods(n, int(argv[3]) if len(argv) > 3 else 20000)
     elif what == "backward":
         backward(n)
+    elif what == "part":
+        part(n)
     elif what == "random":
         random_play(n, int(argv[3]) if len(argv) > 3 else 64)
     else:
-        print("usage: bench_solver.py count|board|grades|methods|backward|random N [BUDGET]")
+        print("usage: bench_solver.py count|board|grades|methods|backward|random|part N [BUDGET]")
         return 2
     return 0
 

@@ -52,6 +52,7 @@ class App:
         self.mode = "duel"
         self.handicap = 0
         self.handicap_side = 1
+        self.grade = "medium"  # of new solitaire deals (fireice.solver.GRADES)
         self.now = 0
         self.ticks = 0
         self.reboot = False  # asked for over USB: the main loop restarts
@@ -73,11 +74,22 @@ class App:
 
         job("fireboard.track.begin", "begin", self, now, game, problem, new)
 
-    def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
+    def new_game(
+        self,
+        mode=None,
+        handicap=None,
+        side=None,
+        seed=None,
+        position=None,
+        to_move=None,
+        grade=None,
+    ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
         game in play goes on, its record untouched (fireboard.records.newgame does
-        it, loaded for it)."""
+        it, loaded for it). A graded solitaire deal is made first, in
+        slices between scans (fireboard.track.judge.Dealer), while the game
+        in play goes on; grade with a position: the deal so made."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireboard.mem import job
@@ -93,6 +105,7 @@ class App:
                 seed,
                 position,
                 to_move,
+                grade,
                 also=("fireice.seeded", "fireice.rec", "fireboard.records.files"),
                 tries=1,
             )
@@ -153,7 +166,8 @@ class App:
                 self._drain()  # before a button can start another game
         b = self.undo_button.poll(now)
         if b:
-            self.undo()
+            if b != LONG or not self.hint():
+                self.undo()
         b = self.new_button.poll(now)
         if b:
             if b == LONG:
@@ -199,6 +213,17 @@ class App:
         from fireboard.mem import job
 
         job("fireboard.track.takeback", "undo", self, tries=1)
+
+    def hint(self):
+        """A hint (the undo button held, the hint command): the first part
+        that gives hints (a solitaire's fireboard.track.judge.Judge) gives
+        it, as a "hint" event. False when no part gives hints."""
+        for part in self.parts:
+            h = getattr(part, "hint", None)
+            if h is not None:
+                h(self)
+                return True
+        return False
 
     def _save(self, write, arg):
         # a record write, once more after a collection if memory ran out

@@ -6,7 +6,7 @@ import micropython
 from micropython import const
 
 from fireboard.sense import fronts
-from fireboard.track.phases import BOTH, ERROR, LANDED, LIFTED, OVER, RESTORE, SETUP, VICTIM
+from fireboard.track.phases import BOTH, ERROR, IDLE, LANDED, LIFTED, OVER, RESTORE, SETUP, VICTIM
 from fireice.geom import LINES, TARGETS
 
 _N = const(51)
@@ -60,6 +60,9 @@ class Lights:
         self._ctl_ok = False
         self._phase = -1  # blink phase of the composed frame
         self._blinks = True  # the composed frame has something blinking
+        # a solitaire's judge (fireboard.track.judge): its sign on the turn
+        # LEDs, its hint on the pegs
+        self.judge = None
 
     def _put(self, h, rgb, level=4):
         # level: 4 full, 2 half, 1 quarter
@@ -100,7 +103,10 @@ class Lights:
         if phase == OVER:
             self._over(g, blink)
             return True
-        if g.to_move and phase != SETUP:
+        j = self.judge
+        if j is not None and not duel:
+            self._sign(g, j, phase)
+        elif g.to_move and phase != SETUP:
             self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move])
         if phase == LIFTED:
             # where the lifted peg may go (duel: empty holes; solitaire: the
@@ -133,7 +139,28 @@ class Lights:
         elif phase == ERROR or phase == RESTORE or phase == SETUP:
             self._fixes(t, blink)
             self._blinks = True
+        elif phase == IDLE and j is not None and j.lit and not duel:
+            # the hint: the peg that captures blinks, its victim glows
+            h = j.lit - 1
+            self._put(h >> 6, _SIDE[g.cells[h >> 6]], 4 if blink else 1)
+            self._put(h & 63, _SIDE[g.cells[h & 63]], 2)
+            self._blinks = True
         return True
+
+    def _sign(self, g, j, phase):
+        # a solitaire's turn LED (both before the first capture, when either
+        # colour may start): the side's colour when the position can still
+        # be won, violet when it cannot, a quarter of the side's colour
+        # while it is not known (being solved, or too long to solve)
+        if phase == SETUP:
+            return
+        for s in (1, 2):
+            if g.to_move == s or not g.to_move:
+                h = _TURN_FIRE if s == 1 else _TURN_ICE
+                if j.sign == 2:
+                    self._put(h, _WRONG, 1)
+                else:
+                    self._put(h, _SIDE[s], 4 if j.sign else 1)
 
     def _control(self, g):
         # each controlled island: its (first) controlling line, dimmed

@@ -22,13 +22,14 @@ def pieces(tags, moves, width=72):
         yield piece
 
 
-def rewrite(head, add, result, moves, width=72):
+def rewrite(head, add, result, moves, width=72, last=()):
     """A record's text once more, a piece at a time, from the lines of its
     old text (head: the file it is in, read only to the end of its tags,
     then closed): the Game tag, its other tag lines as written (never
     parsed, so tags a reader does not know stay as they are), but its
     Result; add ([name, value], such as a Date, Time) after Game and Mode;
-    the Result (None: the game goes on); then moves."""
+    last ([name, value], the Hints) after the others, in place of a tag of
+    the same name; the Result (None: the game goes on); then moves."""
     yield '[Game "%s"]\n' % GAME
     for line in head:
         if isinstance(line, bytes):
@@ -41,7 +42,7 @@ def rewrite(head, add, result, moves, width=72):
         if line[0] != "[":
             break  # the moves
         name = line[1 : line.find('"')].strip()
-        if name == "Game" or name == "Result":
+        if name == "Game" or name == "Result" or [t for t in last if t[0] == name]:
             continue
         if add and name != "Mode":
             for t in add:
@@ -50,6 +51,8 @@ def rewrite(head, add, result, moves, width=72):
         yield line + "\n"
     head.close()
     for t in add:
+        yield '[%s "%s"]\n' % (t[0], _escape(t[1]))
+    for t in last:
         yield '[%s "%s"]\n' % (t[0], _escape(t[1]))
     if result is not None:
         yield '[Result "%s"]\n' % result

@@ -132,6 +132,11 @@ class Solver:
         self.restarts = True
         self.limit = _FIRST_TRY  # nodes of this attempt before a restart
         self.used = 0
+        # the move order is made a child at a time (_insert), so that a board
+        # can bound the work of one run(): work children ordered at most a
+        # call (0: no bound); ok, the next child of the top depth to order
+        self.work = 0
+        self.ok = 0
 
     # -- setting up ---------------------------------------------------------
 
@@ -178,8 +183,7 @@ class Solver:
                     if n < 0:
                         raise FireIceError("too many captures for the move stack")
         self.hi[0] = n
-        if self.order:
-            self._order(0, n)
+        self.ok = 0 if self.order else n  # the root's order: made by run()
         self.status = RUNNING if n else LOST
 
     @micropython.native
@@ -335,41 +339,36 @@ class Solver:
         return v
 
     @micropython.native
-    def _order(self, a, b):
-        # score every move a..b-1 by the captures it leaves the other colour,
-        # then sort them by that score, most first (insertion sort)
+    def _insert(self, a, k):
+        # the move order, a child at a time: move k scored by the captures
+        # it leaves the other colour (most first; every third restart turns
+        # that round: a deal that defeats one order rarely defeats the
+        # other), ties broken by the salt, then put among a..k-1 (in order
+        # already): an insertion sort, the same however the work is cut
         mv = self.mv
         sc = self.sc
         salt = self.salt
-        cells = self.cells
-        # every third restart turns the order round (fewest replies first):
-        # a deal that defeats one order rarely defeats the other
-        fewest = self.order == 2 or (self.restarts and salt % 3 == 2)
-        for k in range(a, b):
-            f = mv[2 * k]
-            t = mv[2 * k + 1]
-            v = self._score(f, t, cells[f])
-            if fewest:
-                v = 127 - v if v < 127 else 0
-            if salt:  # a tie-break that changes with the salt
-                x = (f * 49 + t) * (2 * salt + 1)
-                v = 2 * v + ((x >> 3 ^ x >> 6) & 1)
-            else:
-                v = 2 * v
-            sc[k] = v if v < 255 else 255
-        for k in range(a + 1, b):
-            v = sc[k]
-            f = mv[2 * k]
-            t = mv[2 * k + 1]
-            j = k - 1
-            while j >= a and sc[j] < v:
-                sc[j + 1] = sc[j]
-                mv[2 * j + 2] = mv[2 * j]
-                mv[2 * j + 3] = mv[2 * j + 1]
-                j -= 1
-            sc[j + 1] = v
-            mv[2 * j + 2] = f
-            mv[2 * j + 3] = t
+        f = mv[2 * k]
+        t = mv[2 * k + 1]
+        v = self._score(f, t, self.cells[f])
+        if self.order == 2 or (self.restarts and salt % 3 == 2):
+            v = 127 - v if v < 127 else 0
+        if salt:
+            x = (f * 49 + t) * (2 * salt + 1)
+            v = 2 * v + ((x >> 3 ^ x >> 6) & 1)
+        else:
+            v = 2 * v
+        if v > 255:
+            v = 255
+        j = k - 1
+        while j >= a and sc[j] < v:
+            sc[j + 1] = sc[j]
+            mv[2 * j + 2] = mv[2 * j]
+            mv[2 * j + 3] = mv[2 * j + 1]
+            j -= 1
+        sc[j + 1] = v
+        mv[2 * j + 2] = f
+        mv[2 * j + 3] = t
 
     # -- the table of lost positions -----------------------------------------
 
@@ -414,7 +413,10 @@ class Solver:
 
     def run(self, budget):
         """Search up to budget more nodes (captures made); return the status:
-        RUNNING (call again), WON (see line()) or LOST."""
+        RUNNING (call again), WON (see line()) or LOST. With work set, a
+        call orders at most work children, and makes no node after it
+        ordered one (it returns RUNNING): a call's time is then bounded by
+        work children scored, or budget nodes made."""
         if self.status != RUNNING:
             return self.status
         lo = self.lo
@@ -422,10 +424,23 @@ class Solver:
         hi = self.hi
         mv = self.mv
         cnt = self.cnt
+        work = self.work or _M30
+        bound = work < _M30  # a bounded call: children ordered, or a node, not both
         while budget > 0:
             if self.used >= self.limit and self.restarts:
                 self._restart()
             d = self.depth
+            k = self.ok
+            if k < hi[d]:
+                # the children of this depth not in order yet: one more
+                if work <= 0:
+                    return RUNNING
+                self._insert(lo[d], k)
+                self.ok = k + 1
+                work -= 1
+                continue
+            if bound and work < self.work:
+                return RUNNING  # (the node is the next call's)
             i = at[d]
             if i >= hi[d]:
                 if d == 0:
@@ -457,12 +472,11 @@ class Solver:
                     self.status = UNKNOWN
                     return UNKNOWN
                 if e > n:
-                    if self.order:
-                        self._order(n, e)
                     d += 1
                     self.depth = d
                     lo[d] = at[d] = n
                     hi[d] = e
+                    self.ok = n if self.order else e  # ordered before the first is made
                     continue
             self._unmake(f, t)
             at[d] = i + 1
@@ -484,8 +498,7 @@ class Solver:
         self.salt += 1
         self.limit = _FIRST_TRY * _luby(self.salt + 1)
         self.used = 0
-        if self.order:
-            self._order(0, self.hi[0])
+        self.ok = 0 if self.order else self.hi[0]  # the root ordered anew
 
     def line(self):
         """The winning line found, as (frm, to) pairs from the position given."""
@@ -652,6 +665,8 @@ class Grader:
             nodes -= used
             self.left -= used
             if st == RUNNING and self.left > 0:
+                if not used:
+                    break  # its work a call is spent (Solver.work): next time
                 continue  # the slice is spent; this search goes on next time
             if self.walking:
                 self._checked(st == WON)

@@ -18,12 +18,16 @@ def next_scan(board, now, t, last):
     debounces them, polls the buttons and composes the lights. It changes
     nothing while each sensor reads what the last scan took in, no hole
     and no button is being debounced, no button is held towards a long
-    press, no LED walk is on, no event or new game waits, and the lights
+    press, no LED walk is on, no event or new game waits, no part is busy
+    (a solve in slices, fireboard.track.judge), and the lights
     are drawn for the game as it is and look the same in both blink
     phases; each of these that waits for a time gives that time."""
     app = board.app
     if app.asked is not None or app.reboot or app.tracker.events or getenv(_EVERY):
         return t
+    for p in app.parts:
+        if getattr(p, "busy", False):  # a part at work between scans (a solve)
+            return t
     hw = board.hw
     if not steady(app, hw):
         return t

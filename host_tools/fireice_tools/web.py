@@ -10,7 +10,11 @@ docs/protocol.md.
                                 [--seed N] [--port N] [--no-browser]
 
 Without --flash the board's flash is a folder in the user's data directory
-(default_flash: one per front end), so games are kept between runs.
+(default_flash: one per front end), so games are kept between runs. The
+board has a 96 KB heap (PAGE_HEAP; --heapsize): the game's 64 KB and the
+solitaire solver's 32 KB, so the page shows the solitaire's "still
+winnable" sign, its hints and graded deals (docs/protocol.md, "Solitaire
+help"); in 64 KB the board plays without them.
 
 HTTP interface (JSON), on 127.0.0.1 only:
 
@@ -44,7 +48,8 @@ the hand, its peg back to its supply, with a message);
 supply: the colour lit under the hole, else the side to move ("peg": "fire"
 may name it); {"hand": "fire" | "ice" | null} takes a peg from a supply or
 puts the hand's back; {"press": "undo" | "new", "ms": 80}; {"cmd": "new",
-"mode": "duel", "handicap": 0, "side": "fire", "seed": 1}; {"cmd": "status"};
+"mode": "duel", "handicap": 0, "side": "fire", "seed": 1} (a solitaire also
+"grade": "easy" | "medium" | "hard" | "any"); {"cmd": "hint"}; {"cmd": "status"};
 {"bounce": "C4", "ms": 15}; {"board": "<49 chars>"} (as docs/protocol.md);
 {"console": "sensors"}: a command line typed into the board's USB console
 (its reply shows in the console).
@@ -75,6 +80,10 @@ from fireice.notation import parse_hole, parse_move
 from fireice.record import Record
 from fireice.record import format as format_record
 from fireice_tools import simhost
+
+# the board's heap on the page: the game's 64 KB and the solver's 32 KB
+PAGE_HEAP = "96k"
+GRADES = ("easy", "medium", "hard", "any")
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
 CONTENT_TYPES = {
@@ -203,7 +212,7 @@ class Simulator:
         """clock(): the local time (a datetime) the page sets the board's
         clock to as it starts, as the host tools do when they connect
         (datetime.now by default); None from it leaves the clock unset."""
-        argv, env, cwd = simhost.board_command(front, flash, seed, heapsize)
+        argv, env, cwd = simhost.board_command(front, flash, seed, heapsize or PAGE_HEAP)
         cfg_front, pins = simhost.flash_config(flash) if flash else ("digital", simhost.BUTTONS)
         self.flash = flash
         # a session of its own: Ctrl-C in the terminal stops us, and we stop
@@ -245,6 +254,12 @@ class Simulator:
         self.result = None
         self.islands = None
         self.control = {}
+        # the solitaire's help (docs/protocol.md, "Solitaire help"): the sign
+        # (None: the board gives none, "solving", "winnable", "lost",
+        # "unknown"), the last hint, a graded deal being made
+        self.sign = None
+        self.hint = None
+        self.dealing = None
         self.status = {}
         self.messages = []
         self.events = []
@@ -401,7 +416,27 @@ class Simulator:
             self.version = ev.get("version")
             self.front = ev.get("front", self.front)
             self.led_names = list(ev["leds"])
+        elif kind == "dealing":
+            self.dealing = ev.get("grade")
+            text = (
+                "Dealing %s %s solitaire (seed %s): the board's solver looks for one between scans."
+            )
+            self._say("new", text % (_a_word(self.dealing), self.dealing, ev.get("seed")), at)
+        elif kind == "winnable":
+            self.sign = {True: "winnable", False: "lost", None: "unknown"}[ev.get("winnable")]
+        elif kind == "losing":
+            text = "%s lost the game: the position cannot be won any more."
+            self._say("result", text % ev.get("move"), at)
+        elif kind == "hint":
+            self.hint = ev.get("move")
+            if self.hint:
+                self._say("hint", "Hint: %s (lit on the board)." % self.hint, at)
+            else:
+                why = "cannot be won" if ev.get("winnable") is False else "is not solved"
+                self._say("hint", "No hint: the position %s." % why, at)
         elif kind == "new":
+            self.dealing = None
+            self.sign = self.hint = None
             self.mode = ev["mode"]
             self.setup = ev["position"]
             self.first = ev.get("to_move")
@@ -439,6 +474,9 @@ class Simulator:
             self._say("ready", "The pegs match the game: %s to move." % _side(ev.get("to")), at)
         elif kind == "move":
             self.moves.append({"move": ev["move"], "by": ev["by"]})
+            self.hint = None
+            if self.sign:  # the board solves the new position
+                self.sign = "solving"
         elif kind == "turn":
             self.to_move = ev["to"]
         elif kind == "control":
@@ -456,6 +494,9 @@ class Simulator:
         elif kind == "undo":
             if self.moves and self.moves[-1]["move"] == ev["move"]:
                 self.moves.pop()
+            self.hint = None
+            if self.sign:
+                self.sign = "solving"
             self.result = self.islands = None
             self._say("undo", "Taken back: %s" % ev["move"], at)
         elif kind == "error":
@@ -685,12 +726,12 @@ class Simulator:
     def _check_cmd(msg):
         # the settings of docs/protocol.md; the board checks them again
         cmd = msg["cmd"]
-        if cmd == "status":
+        if cmd == "status" or cmd == "hint":
             if len(msg) > 1:
-                raise BadInput("status takes no settings")
+                raise BadInput("%s takes no settings" % cmd)
             return
         if cmd != "new":
-            raise BadInput('cmd is "new" or "status", not %r' % (cmd,))
+            raise BadInput('cmd is "new", "hint" or "status", not %r' % (cmd,))
         for key, value in msg.items():
             if key == "mode" and value not in ("duel", "solitaire"):
                 raise BadInput("mode must be duel or solitaire, not %r" % (value,))
@@ -698,13 +739,24 @@ class Simulator:
                 raise BadInput("handicap must be 0..6")
             if key == "seed" and (type(value) is not int or value < 0):
                 raise BadInput("seed must be a whole number >= 0")
+            if key == "grade" and value not in GRADES:
+                raise BadInput("grade must be easy, medium, hard or any, not %r" % (value,))
             if key in ("side", "to_move") and value not in SIDES:
                 raise BadInput("%s must be fire or ice, not %r" % (key, value))
             if key == "position":
                 if not isinstance(value, str):
                     raise BadInput("position is a 49-character string")
                 parse_position(value)
-            if key not in ("cmd", "mode", "handicap", "seed", "side", "to_move", "position"):
+            if key not in (
+                "cmd",
+                "mode",
+                "handicap",
+                "seed",
+                "side",
+                "to_move",
+                "position",
+                "grade",
+            ):
                 raise BadInput("unknown setting %r of new" % (key,))
 
     # --- the state -----------------------------------------------------------------
@@ -897,6 +949,9 @@ class Simulator:
             "result": self.result,
             "islands": self.islands,
             "control": self.control_now(),
+            "sign": self.sign,
+            "hint": self.hint,
+            "dealing": self.dealing,
             "setup": self.setup,
             "moves": self.moves,
             "record": record_text(self.mode, self.setup, self.first, self.moves, self.result),
@@ -938,6 +993,10 @@ class Simulator:
 
 def _a(side):
     return "an Ice" if side == "ice" else "a Fire"
+
+
+def _a_word(word):
+    return "an" if word and word[0] in "aeiou" else "a"
 
 
 def _side(side):
@@ -1135,7 +1194,7 @@ def main(argv=None):
         help="the board's flash folder, kept (default: %s)" % default_flash("FRONT"),
     )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--heapsize", help="MicroPython heap (default %s)" % simhost.HEAP)
+    p.add_argument("--heapsize", help="MicroPython heap (default %s)" % PAGE_HEAP)
     p.add_argument("--port", type=int, default=0, help="0 (default): any free port")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = p.parse_args(argv)

@@ -135,7 +135,7 @@ def test_a_board_never_set_writes_no_date():
         "Seed",
         "Setup",
     ]
-    app.new_game("solitaire", seed=7)
+    app.new_game("solitaire", seed=7, grade="any")
     assert [t[0] for t in tags(app)] == ["Game", "Mode", "Seed", "Setup"]
     for text in app.games.store.files.values():
         assert "Date" not in text and "Time" not in text
@@ -189,7 +189,7 @@ def test_a_set_clock_dates_new_games_and_the_game_in_play():
         ["Seed", "5"],
         ["Setup", app.tracker.game.position()],
     ]
-    app.new_game("solitaire", seed=7)
+    app.new_game("solitaire", seed=7, grade="any")
     assert [t[0] for t in tags(app)] == ["Game", "Mode", "Date", "Time", "Seed", "Setup"]
 
 

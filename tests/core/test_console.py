@@ -162,7 +162,10 @@ def test_the_led_walk_lights_each_led_once_then_the_game():
 
 def test_new_game_and_reboot():
     app, hw, events = board("digital")
-    assert ask(app, 'new {"mode": "solitaire", "seed": 3}') == {"re": "new", "mode": "solitaire"}
+    assert ask(app, 'new {"mode": "solitaire", "seed": 3, "grade": "any"}') == {
+        "re": "new",
+        "mode": "solitaire",
+    }
     assert app.tracker.game.duel  # made at the next scan, the command code gone
     n = len(events)
     app.tick(10)

@@ -511,7 +511,7 @@ def test_solitaire_hint_grammar(server, browser):
     from fireice.solo import Solitaire
 
     page, errors = open_page(browser, server)
-    post(server, {"cmd": "new", "mode": "solitaire", "seed": 3})
+    post(server, {"cmd": "new", "mode": "solitaire", "seed": 3, "grade": "any"})
     # (the status that follows the new game: a solitaire deal has Ice pegs)
     st = wait_state(server, lambda s: s["phase"] == "setup" and "O" in (s["target"] or ""))
     post(server, {"board": st["target"]})
@@ -534,6 +534,61 @@ def test_solitaire_hint_grammar(server, browser):
     )
     assert "click an Ice peg to lift it" in page.inner_text("#hint")
     assert "a Ice" not in page.inner_text("#panel")
+    assert not errors, errors
+
+
+def test_solitaire_sign_hint_button_and_difficulty(server, browser, tmp_path):
+    # the solitaire's help (docs/protocol.md, "Solitaire help"): the page's
+    # board has the solver's room (96 KB), so it says whether the game can
+    # still be won, lights a hint from its button, and deals by difficulty
+    page, errors = open_page(browser, server)
+    assert page.eval_on_selector_all("#newGrade option", "os => os.map(o => o.value)") == [
+        "easy",
+        "medium",
+        "hard",
+        "any",
+    ]
+    page.select_option("#newMode", "solitaire")
+    assert "off" not in page.get_attribute("label.soloOnly", "class")
+    page.select_option("#newMode", "duel")
+    assert "off" in page.get_attribute("label.soloOnly", "class")
+    # A1 Fire, A3 Ice, A4 Fire, B1 Ice, B4 Ice, B7 Fire: winnable
+    pos = "#-O#---O--O--#" + "-" * 35
+    post(server, {"cmd": "new", "mode": "solitaire", "position": pos})
+    wait_state(server, lambda s: s["phase"] == "setup" and s["target"] == pos)
+    post(server, {"board": pos})
+    wait_state(server, lambda s: s["sign"] == "winnable")
+    page.wait_for_function(
+        "document.getElementById('sign').textContent.startsWith('Still winnable')",
+        timeout=WAIT_MS,
+    )
+    page.click("#btnHint")  # the takeback button held: the hint
+    st = wait_state(server, lambda s: s["hint"])
+    assert st["hint"] == "B7-B1" and not st["moves"]  # a hint, no takeback
+    page.wait_for_function(
+        "document.getElementById('sign').textContent.endsWith('hint: B7-B1')", timeout=WAIT_MS
+    )
+    assert any(m["text"].startswith("Hint: B7-B1") for m in st["messages"])
+    # lit: the capturing peg and its victim, in their colours
+    assert st["leds"]["B1"] != [0, 0, 0]
+    # a losing capture: named, and the sign turns
+    page.fill("#moveInput", "B4-B7")
+    page.press("#moveInput", "Enter")
+    st = wait_state(server, lambda s: s["sign"] == "lost")
+    assert any(m["text"].startswith("B4-B7 lost the game") for m in st["messages"])
+    page.wait_for_function(
+        "document.getElementById('sign').textContent === 'Cannot be won any more'",
+        timeout=WAIT_MS,
+    )
+    # a graded deal: the page says it is being dealt, the board deals it
+    post(server, {"cmd": "new", "mode": "solitaire", "seed": 2, "grade": "hard"})
+    wait_state(server, lambda s: s["dealing"] == "hard")
+    page.wait_for_function(
+        "document.getElementById('sign').textContent.startsWith('Dealing a hard solitaire')",
+        timeout=WAIT_MS,
+    )
+    assert post(server, {"cmd": "new", "grade": "tough"})[0] == 400
+    shot(page, tmp_path, "solitaire-sign.png")
     assert not errors, errors
 
 

@@ -1,5 +1,5 @@
 # USB commands of the game (fireboard.links.commands loads this for one command):
-# help, new, undo, reboot.
+# help, new, undo, hint, reboot.
 import json
 
 from fireboard.links.table import TABLE, CommandError, no_arg
@@ -30,9 +30,9 @@ def _side(name, what):
 
 def settings(msg, mode):
     """The new-game settings of a {"cmd": "new", ...} command, checked:
-    (mode, handicap, side, seed, position, to_move)."""
+    (mode, handicap, side, seed, position, to_move, grade)."""
     for key in msg:
-        if key not in ("mode", "handicap", "side", "seed", "position", "to_move"):
+        if key not in ("mode", "handicap", "side", "seed", "position", "to_move", "grade"):
             raise CommandError("unknown new-game setting %r" % (key,))
     mode = msg.get("mode", mode)
     if mode != "duel" and mode != "solitaire":
@@ -49,6 +49,12 @@ def settings(msg, mode):
             raise CommandError("position must be a string of 49 characters # O -")
         parse_position(position)
     to_move = msg.get("to_move")
+    grade = msg.get("grade")
+    if grade is not None:
+        if grade not in ("easy", "medium", "hard", "any"):
+            raise CommandError("grade must be easy, medium, hard or any, not %r" % (grade,))
+        if grade != "any" and (position is not None or to_move is not None):
+            raise CommandError("a graded deal takes no position nor to_move")
     return (
         mode,
         handicap,
@@ -56,12 +62,14 @@ def settings(msg, mode):
         seed,
         position,
         None if to_move is None else _side(to_move, "to_move"),
+        grade,
     )
 
 
 def new(app, arg):
     """new [JSON]: a new game, as the new button, or with settings such as
-    {"mode": "solitaire", "seed": 4} or {"handicap": 2, "side": "ice"}.
+    {"mode": "solitaire", "seed": 4, "grade": "easy"} or {"handicap": 2,
+    "side": "ice"}.
     The game is made once the command code is gone (App.start_asked, at
     the next scan or, on the virtual board, at once): events follow the
     reply."""
@@ -72,6 +80,14 @@ def new(app, arg):
 def undo(app, arg):
     no_arg(arg)
     app.undo()
+    return {}
+
+
+def hint(app, arg):
+    """hint: as the undo button held; the hint follows as an event."""
+    no_arg(arg)
+    if not app.hint():
+        raise CommandError("no hints in this game (solitaire on a board with room for the solver)")
     return {}
 
 

@@ -6,7 +6,7 @@ from fireice.geom import FireIceError
 # NAME:MOD pairs, each command a function of its name (with "_" after set
 # and help) in fireboard.links.cmd_MODULE; a string, not a dict: smaller in the heap
 TABLE = (
-    " help:play status:status new:play undo:play reboot:play sensors:check wiring:check"
+    " help:play status:status new:play undo:play hint:play reboot:play sensors:check wiring:check"
     " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config"
     " clock:clock "
 )

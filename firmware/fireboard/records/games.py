@@ -43,11 +43,12 @@ class Games:
             self.setting = False
             self.store.remove(SETTING)
 
-    def save(self, game, add=()):
+    def save(self, game, add=(), last=()):
         """Rewrite the record in one step: its tags as on flash, copied a
         line at a time (the tags the board does not know stay as they are,
         and never all in the heap), add ([name, value] tags, after Game and
-        Mode), the game's result (a takeback takes it away) and its moves.
+        Mode), last (the same, after the tags, each in place of a tag of
+        its name: the Hints), the game's result (a takeback takes it away) and its moves.
         Raises, with the record on flash as it was, if it cannot."""
         if not self.recorded:  # its record could not be started
             raise OSError(NO_RECORD)
@@ -58,7 +59,8 @@ class Games:
         try:
             head = self.store.open(CURRENT)
             self.store.write(
-                CURRENT, rec.rewrite(head, add, RESULT_NAMES[game.result], rec.moves(game))
+                CURRENT,
+                rec.rewrite(head, add, RESULT_NAMES[game.result], rec.moves(game), 72, last),
             )
         finally:
             if head is not None:

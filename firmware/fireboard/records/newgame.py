@@ -108,12 +108,17 @@ def _drop_seeded():
     forget("fireice.seeded")
 
 
-def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
-    """(game, tags) for a new game; raises FireIceError on bad settings."""
+def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grade=None):
+    """(game, tags) for a new game; raises FireIceError on bad settings.
+    A solitaire's grade (easy, medium, hard) with its position: the graded
+    deal of seed (fireboard.track.judge.Dealer made it)."""
     tags = []
     # the dealing code comes and goes before the game's own code loads
     if mode == "solitaire":
-        if position is None:
+        if position is not None and grade and grade != "any":
+            tags.append(["Seed", str(seed)])
+            tags.append(["Grade", grade])
+        elif position is None:
             from fireice.seeded import deal
 
             position = deal(seed)
@@ -146,15 +151,40 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None):
     return Duel(position, to_move or 1), tags
 
 
-def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
+def start(
+    app, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None, grade=None
+):
     """App.new_game's work: the new game made and recorded, then set up on
-    the board; or, if it cannot be, said, with the game in play going on."""
+    the board; or, if it cannot be, said, with the game in play going on.
+    A graded solitaire deal (on a board with room for the solver) is
+    handed to a Dealer part, which comes back here with its position."""
     mode = app.mode if mode is None else mode
     handicap = app.handicap if handicap is None else handicap
     side = app.handicap_side if side is None else side
     seed = app.seed if seed is None else seed
+    dealt = grade is not None and position is not None  # the Dealer's deal
+    grade = app.grade if grade is None else grade
+    for p in app.parts:
+        if getattr(p, "solo", 0) == 2:  # a deal under way (fireboard.track.judge.Dealer)
+            p.stop(app)  # this game instead
+            break
+    p = None
+    if mode == "solitaire" and grade != "any" and position is None:
+        from fireboard.track import judge
+
+        if judge.room() and to_move is None:
+            app.grade = grade
+            app.parts.append(judge.Dealer((mode, handicap, side, seed), grade))
+            app._out({"ev": "dealing", "grade": grade, "seed": seed})
+            return
+        # no room for the solver (or a colour to start asked): the rulebook's deal
+        judge = None
+    elif mode == "solitaire" and not dealt:
+        app.grade = grade
     try:
-        game, tags = new_game(mode, handicap, side, seed, position, to_move)
+        game, tags = new_game(
+            mode, handicap, side, seed, position, to_move, grade if dealt else None
+        )
         record(app.games, game, tags, app.games.hw.clock())
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
@@ -169,7 +199,27 @@ def start(app, mode=None, handicap=None, side=None, seed=None, position=None, to
     else:
         forget("fireice.duel")
     app._started(game)
+    if game.duel:
+        _detach(app)
+    else:
+        from fireboard.track.judge import attach
+
+        if not attach(app, game, dealt):
+            forget("fireboard.track.judge")
+        attach = None
     replace(app)
+
+
+def _detach(app):
+    # a duel: the solitaire's judge and the solver out (no code loaded for it)
+    for p in app.parts:
+        if getattr(p, "solo", 0) == 1:  # fireboard.track.judge.Judge
+            app.parts.remove(p)
+            p.drop()
+            app.lights.judge = None
+            p = None
+            forget("fireboard.track.judge", "fireice.solver", "fireice.seeded")
+            return
 
 
 def replace(app):

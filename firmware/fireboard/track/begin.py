@@ -19,6 +19,7 @@ def begin(app, now, game, problem, new):
     if new:
         app.seed += 1
         app._started(game)
+        _judge(app, game)
         return _replace(app)
     games = app.games
     again = False  # a set-up cut off by a restart
@@ -43,7 +44,18 @@ def begin(app, now, game, problem, new):
         t.update(app.deb.stable)
     app._out({"ev": "resumed", "moves": game.ply})
     app._drain()
+    _judge(app, game)
     _replace(app)
+
+
+def _judge(app, game):
+    # a solitaire's judge, on a board with room for the solver
+    if not game.duel:
+        from fireboard.mem import forget
+        from fireboard.track.judge import attach
+
+        if not attach(app, game):
+            forget("fireboard.track.judge")
 
 
 def _replace(app):

@@ -520,6 +520,8 @@
     if (input.mode === "duel") {
       input.handicap = parseInt($("newHandicap").value, 10);
       input.side = $("newSide").value;
+    } else {
+      input.grade = $("newGrade").value;
     }
     setOpponent(input.mode === "duel" ? $("newVs").value : "", parseInt($("newLevel").value, 10));
     const seed = $("newSeed").value.trim();
@@ -843,7 +845,30 @@
     document.querySelectorAll(".duelOnly").forEach((e) => {
       e.classList.toggle("off", $("newMode").value !== "duel");
     });
+    document.querySelectorAll(".soloOnly").forEach((e) => {
+      e.classList.toggle("off", $("newMode").value !== "solitaire");
+    });
+    renderSign(s);
     $("clock").textContent = `Board time ${(s.time / 1000).toFixed(1)} s.`;
+  }
+
+  // the solitaire's "still winnable" sign (the board's turn LED, in words)
+  const SIGNS = {
+    winnable: "Still winnable",
+    lost: "Cannot be won any more",
+    solving: "The board is solving\u2026",
+    unknown: "Not known: too long to solve",
+  };
+
+  function renderSign(s) {
+    const e = $("sign");
+    let text = "";
+    if (s.dealing) text = `Dealing ${s.dealing === "easy" ? "an" : "a"} ${s.dealing} solitaire\u2026`;
+    else if (s.mode === "solitaire" && s.sign && !s.result) text = SIGNS[s.sign] || "";
+    if (text && s.hint && s.sign === "winnable") text += ` \u00b7 hint: ${s.hint}`;
+    e.hidden = !text;
+    e.textContent = text;
+    e.className = "sign " + (s.dealing ? "solving" : s.sign || "");
   }
 
   function renderControl(s) {
@@ -1267,6 +1292,7 @@
   $("btnUndo").addEventListener("click", () => send({ press: "undo" }));
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
+  $("btnHint").addEventListener("click", () => send({ press: "undo", ms: 1200 }));
   $("bannerNew").addEventListener("click", () => send({ press: "new" }));
   $("handBack").addEventListener("click", () => act({ hand: null }));
   $("newForm").addEventListener("submit", newGame);
