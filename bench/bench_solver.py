@@ -8,6 +8,8 @@
 #   bench_solver.py methods N BUDGET each search method on deals 0..N-1
 #   bench_solver.py backward K       positions K reverse captures from one peg
 #   bench_solver.py random N P       wins of random players, P games a deal
+#   bench_solver.py table            fireice.graded's table made again with
+#                                    fireice.solver.grade_deal: mismatches, time
 #   bench_solver.py part N           the board's solver parts (fireboard.track.judge):
 #                                    the Judge after every capture of N games, a Dealer
 #                                    for a deal of each grade; peak heap, worst pass
@@ -481,6 +483,42 @@ def part(n):
             print("part_dealer_%s_peak_heap_bytes: %d" % (grade, peak))
 
 
+def table():
+    """fireice.graded's table made again, every entry, by grade_deal (the
+    exact definition of a graded deal): prints the mismatches (0) and the
+    time; with FIREICE_TABLE set, the table's text for fireice/graded.py."""
+    from fireice import graded
+    from fireice.solver import Grader
+
+    t0 = ticks_ms()
+    bad = 0
+    rows = []
+    for g in graded.GRADES:
+        ks = bytearray(graded.SEEDS)
+        for seed in range(graded.SEEDS):
+            gr = Grader(seed, g)
+            while gr.step(30000) is None:
+                pass
+            ks[seed] = gr.k
+            if graded.candidate(seed, g) != gr.cand:
+                bad += 1
+        rows.append(ks)
+    try:
+        import os
+
+        show = os.getenv("FIREICE_TABLE")
+    except (ImportError, AttributeError):
+        show = None
+    if show:
+        for g, ks in zip(graded.GRADES, rows):
+            print("    # %s" % g)
+            for k in range(0, len(ks), 16):
+                print('    b"%s"' % "".join("\\x%02x" % x for x in ks[k : k + 16]))
+    print("graded_table_entries: %d" % (len(graded.GRADES) * graded.SEEDS))
+    print("graded_table_mismatches: %d" % bad)
+    print("graded_table_ms: %d" % ticks_diff(ticks_ms(), t0))
+
+
 def main(argv):
     what = argv[1] if len(argv) > 1 else "count"
     n = int(argv[2]) if len(argv) > 2 else 1000
@@ -496,10 +534,14 @@ def main(argv):
         backward(n)
     elif what == "part":
         part(n)
+    elif what == "table":
+        table()
     elif what == "random":
         random_play(n, int(argv[3]) if len(argv) > 3 else 64)
     else:
-        print("usage: bench_solver.py count|board|grades|methods|backward|random|part N [BUDGET]")
+        print(
+            "usage: bench_solver.py count|board|grades|methods|backward|random|part|table N [BUDGET]"
+        )
         return 2
     return 0
 

@@ -192,19 +192,31 @@ def test_no_hint_in_a_duel_and_the_undo_button_held_still_takes_back():
     assert not app.hint()
 
 
+def test_a_graded_deal_of_the_table_comes_at_once_as_grade_deal_makes_it():
+    from fireice.solver import grade_deal
+
+    app, hw, events = board()
+    app.new_game("solitaire", seed=5, grade="easy")
+    assert not said(events, "dealing")
+    e = said(events, "new")[-1]
+    assert e["mode"] == "solitaire" and e["position"] == grade_deal(5, "easy")[0]
+    tags = dict(record_tags(app))
+    assert tags["Seed"] == "5" and tags["Grade"] == "easy"
+
+
 def test_a_graded_deal_is_made_in_slices_and_recorded_with_its_seed_and_grade():
     from fireice.solver import grade_deal
 
     app, hw, events = board()
-    app.new_game("solitaire", seed=2, grade="hard")
+    app.new_game("solitaire", seed=64, grade="hard")  # beyond fireice.graded's table
     assert said(events, "dealing")[-1]["grade"] == "hard"
     assert app.tracker.game.duel  # the game in play goes on meanwhile
     e = until(app, events, "new", 600000)
-    want = grade_deal(2, "hard")[0]
+    want = grade_deal(64, "hard")[0]
     assert e["mode"] == "solitaire" and e["position"] == want
     tags = dict(record_tags(app))
-    assert tags["Seed"] == "2" and tags["Grade"] == "hard" and tags["Setup"] == want
-    assert app.grade == "hard" and app.seed == 3
+    assert tags["Seed"] == "64" and tags["Grade"] == "hard" and tags["Setup"] == want
+    assert app.grade == "hard" and app.seed == 65
     assert [type(p).__name__ for p in app.parts] == ["Judge"]
 
 

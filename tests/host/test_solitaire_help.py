@@ -21,7 +21,7 @@ ROOM = "96k"  # the game's 64 KB and the solver's 32 KB
 CLOCK = {"at": 0, "cmd": "clock 2026-11-23T10:00:00"}
 BUDGET = 2000  # fireboard.track.judge.BUDGET
 WORK = 2  # fireboard.track.judge.WORK
-SEED, GRADE = 3, "hard"
+SEED, GRADE = 64, "hard"  # beyond fireice.graded's table: the board finds it in slices
 SOLVE_MS = 12000  # time enough for a solve of BUDGET nodes, a node a 5 ms pass
 
 
@@ -152,16 +152,26 @@ def test_a_losing_capture_is_named_at_once(front, tmp_path):
     )
 
 
-def test_the_64k_board_has_no_solver_and_deals_the_rulebooks_deal(tmp_path):
+def test_the_64k_board_deals_graded_deals_from_its_table_but_has_no_solver(tmp_path):
+    # seeds in fireice.graded's table: the graded deal at once, as fireice
+    # deal gives it, recorded with its seed and grade; beyond the table (no
+    # room to find it) the rulebook's deal; no sign and no hint in 64 KB
+    from fireice import graded
     from fireice.seeded import deal
 
+    medium = grade_deal(4, "medium")[0]
+    far = graded.SEEDS + 4
     inputs = [
         CLOCK,
         {"at": 10, "cmd": 'new {"mode": "solitaire", "seed": 4}'},
-        {"at": 20, "board": deal(4)},
+        {"at": 20, "board": medium},
         {"at": 500, "cmd": "hint"},
+        {"at": 600, "cmd": 'new {"mode": "solitaire", "seed": %d}' % far},
+        {"at": 700, "board": deal(far)},
     ]
     events = run_sim(inputs, front="colour", flash=tmp_path, heapsize=HEAP)
-    assert [e["position"] for e in events if e.get("ev") == "new"][-1] == deal(4)
+    assert [e["position"] for e in events if e.get("ev") == "new"][-2:] == [medium, deal(far)]
     assert not [e for e in events if e.get("ev") in ("dealing", "winnable", "hint")]
     assert "no hints" in [e for e in events if e.get("re") == "hint"][0]["error"]
+    texts = [f.read_text() for f in sorted(tmp_path.glob("games/*.txt"))]
+    assert any('[Seed "4"]\n[Grade "medium"]' in t for t in texts), texts

@@ -156,14 +156,35 @@ def start(
 ):
     """App.new_game's work: the new game made and recorded, then set up on
     the board; or, if it cannot be, said, with the game in play going on.
-    A graded solitaire deal (on a board with room for the solver) is
-    handed to a Dealer part, which comes back here with its position."""
+    A graded solitaire deal is dealt from fireice.graded's table; for a
+    seed beyond it (asked for over USB), on a board with room for the
+    solver, it is handed to a Dealer part, which comes back here with its
+    position."""
     mode = app.mode if mode is None else mode
     handicap = app.handicap if handicap is None else handicap
     side = app.handicap_side if side is None else side
+    given = seed is not None
     seed = app.seed if seed is None else seed
     dealt = grade is not None and position is not None  # the Dealer's deal
     grade = app.grade if grade is None else grade
+    if mode == "solitaire" and grade != "any" and position is None and to_move is None:
+        # a graded deal from the table made on the host (fireice.graded), at
+        # once; the board's own seeds go round it
+        from fireice.graded import SEEDS, candidate
+
+        if not given:
+            seed %= SEEDS
+        k = candidate(seed, grade)
+        candidate = None
+        forget("fireice.graded")
+        if k >= 0:
+            from fireice.seeded import deal
+
+            position = deal(k)
+            deal = None
+            _drop_seeded()
+            dealt = True
+            app.grade = grade
     for p in app.parts:
         if getattr(p, "solo", 0) == 2:  # a deal under way (fireboard.track.judge.Dealer)
             p.stop(app)  # this game instead
