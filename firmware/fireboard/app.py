@@ -30,6 +30,7 @@ class App:
         already (to calibrate it); else the configuration's front end
         (fireboard.sense.fronts) makes it."""
         self.cfg = cfg
+        self.hw = hw
         self.emit = emit
         self.outputs = [emit]  # where events go (see above)
         self.parts = []  # ticked once a pass (see above)
@@ -55,6 +56,11 @@ class App:
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
+        # the opponent: None (two players) or (the side the board plays, its
+        # level), the game's (from its record) and the next new game's; the
+        # part that plays it (fireboard.track.versus), in parts while it plays
+        self.vs = games.vs
+        self.opponent = None
 
     # --- starting ---------------------------------------------------------------
 
@@ -67,11 +73,13 @@ class App:
 
         job("fireboard.track.begin", "begin", self, now, game, problem, new)
 
-    def new_game(self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None):
+    def new_game(
+        self, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None, vs=-1
+    ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
         game in play goes on, its record untouched (fireboard.records.newgame does
-        it, loaded for it)."""
+        it, loaded for it). vs: the opponent (App.vs; -1: the last game's)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireboard.mem import job
@@ -87,6 +95,7 @@ class App:
                 seed,
                 position,
                 to_move,
+                vs,
                 also=("fireice.seeded", "fireice.rec", "fireboard.records.files"),
                 tries=1,
             )
@@ -103,17 +112,44 @@ class App:
     def _started(self, game):
         self.games.began = self.now
         self.tracker.start(game, setup=True)
+        self.play_board()
         gc.collect()  # the old game gone, and its code if it was the other kind
         self.tracker.update(self.deb.stable)
-        self._out(
-            {
-                "ev": "new",
-                "mode": self.mode,
-                "position": game.position(),
-                "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
-            }
-        )
+        ev = {
+            "ev": "new",
+            "mode": self.mode,
+            "position": game.position(),
+            "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
+        }
+        vs = self.games.vs
+        if vs is not None:
+            ev["vs"] = "fire" if vs[0] == 1 else "ice"
+            ev["level"] = vs[1]
+        self._out(ev)
         self._drain()
+
+    def play_board(self):
+        """The board plays the game's opponent (games.vs, from its record):
+        the part that does it (fireboard.track.versus) in app.parts, loaded
+        for it; none, and its code dropped, in a game of two players."""
+        vs = self.games.vs
+        op = self.opponent
+        if op is not None:
+            if vs is not None and op.side == vs[0] and op.level == vs[1]:
+                op.game = None  # a new game: it thinks afresh
+                return
+            op.stop(self.tracker)
+            self.parts.remove(op)
+            self.opponent = op = None
+        if vs is None:
+            from fireboard.mem import forget
+
+            forget("fireboard.track.versus", "fireice.engine")
+            return
+        from fireboard.track.versus import Opponent
+
+        self.opponent = Opponent(vs[0], vs[1])
+        self.parts.append(self.opponent)
 
     # --- the loop -----------------------------------------------------------------
 
@@ -147,10 +183,15 @@ class App:
                 self._drain()  # before a button can start another game
         b = self.undo_button.poll(now)
         if b:
-            self.undo()
+            if self.new_button.down:  # both buttons: see _both
+                self._both(b, self.new_button)
+            else:
+                self.undo()
         b = self.new_button.poll(now)
         if b:
-            if b == LONG:
+            if self.undo_button.down:
+                self._both(b, self.undo_button)
+            elif b == LONG:
                 self.new_game("solitaire" if self.mode == "duel" else "duel")
             else:
                 self.new_game()
@@ -163,6 +204,28 @@ class App:
                 self._walk(now)
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
+
+    def _both(self, b, other):
+        # Both buttons down together: neither does its own job (the other's
+        # release or long press then says nothing); held for a long press,
+        # a new duel against the next opponent: two players, the board
+        # playing Ice at level 1, 2 .. VS_LEVELS, then Fire at each level
+        other.fired_long = True
+        if b != LONG:
+            return
+        from fireboard.config.defaults import VS_LEVELS
+        from fireboard.mem import forget
+
+        vs = self.vs
+        if vs is None:
+            vs = (2, 1)
+        elif vs[1] < VS_LEVELS:
+            vs = (vs[0], vs[1] + 1)
+        else:
+            vs = (1, 1) if vs[0] == 2 else None
+        VS_LEVELS = None
+        forget("fireboard.config.defaults")
+        self.new_game("duel", vs=vs)
 
     def _walk(self, now):
         k = ticks_diff(now, self.walk_at) // self.walk_ms

@@ -24,6 +24,8 @@ def next_scan(board, now, t, last):
     app = board.app
     if app.asked is not None or app.reboot or app.tracker.events or getenv(_EVERY):
         return t
+    if app.tracker.forced == -2:  # the board thinks: its move comes at a scan
+        return t
     hw = board.hw
     if not steady(app, hw):
         return t
