@@ -234,3 +234,33 @@ def test_config_checks_the_opponent():
     assert "vs must be" in str(raises(ConfigError, merged, {"vs": "both"}))
     assert "vs_level must be 1..3" in str(raises(ConfigError, merged, {"vs_level": 4}))
     assert "vs_level must be 1..3" in str(raises(ConfigError, merged, {"vs_level": True}))
+
+
+def _second_core_game(cores):
+    b = Board(config='{"vs": "ice", "vs_level": 3}')
+    b.hw.cores = cores  # a Pico: the engine on its second core (_thread)
+    b.set_up()
+    b.move(24, 17)  # D4-C4
+    passes = 0
+    while not b.evs("plays") and passes < 20000:
+        b.run(5)
+        passes += 1
+    return b, passes
+
+
+def test_on_a_second_core_it_thinks_beside_the_scans():
+    try:
+        import _thread  # noqa: F401
+    except ImportError:
+        from support import skip
+
+        skip("no _thread here")
+    b, passes = _second_core_game(2)
+    assert b.evs("plays"), b.events[-5:]
+    one, _ = _second_core_game(1)
+    # the same move as within the pass: it thinks on a faithful copy
+    assert b.evs("plays")[-1]["move"] == one.evs("plays")[-1]["move"]
+    assert b.app.opponent.engine is None  # its memory given back
+    frm, to = parse(b.evs("plays")[-1]["move"])
+    b.move(frm, to)
+    assert b.app.tracker.game.ply == 2
