@@ -87,8 +87,17 @@ def _play(sim, h, t, side):
     _tick(sim)  # the fill is taken in: the move is made
 
 
-def play_game(front, level, vs="ice"):
-    sim = Sim(front)
+def _sync(sim):
+    # the events and frames so far read (a status reply marks the end)
+    sim.send(cmd="status")
+    sim.until(lambda e: e.get("re") == "status")
+
+
+def play_game(front, level, vs="ice", heap=HEAP_ENGINE, pico_time=False):
+    """A whole game against the board, the player making the first legal
+    move each time and carrying out the board's as its events and lights
+    say; returns (events, the events after the input ended)."""
+    sim = Sim(front, heap=heap, pico_time=pico_time)
     try:
         sim.send(cmd="new", vs=vs, level=level)
         r = sim.until(lambda e: e.get("re") == "new")
@@ -108,15 +117,21 @@ def play_game(front, level, vs="ice"):
                 _play(sim, h, t, g.to_move)
                 g.push(h, t)
                 continue
-            p = sim.until(lambda e: e.get("ev") in ("plays", "result", "error"))
+            seen = len(sim.events)
+            while True:  # time runs on until it has played
+                p = [e for e in sim.events[seen:] if e.get("ev") in ("plays", "result", "error")]
+                if p:
+                    p = p[0]
+                    break
+                _tick(sim, 500)
+                _sync(sim)
             assert p["ev"] == "plays" and p["by"] == vs, p
             h, t = parse_move(p["move"])
             assert g.check(h, t) is None
             # its lights, as the player follows them: the peg to lift blinks
             # in the board's colour, the hole it goes to glows in it
             _tick(sim, 260)
-            sim.send(cmd="status")  # the frames so far read
-            sim.until(lambda e: e.get("re") == "status")
+            _sync(sim)
             assert hue(sim.leds[t]) == vs, sim.leds[t]
             _play(sim, h, t, board)
             m = sim.until(lambda e: e.get("ev") == "move" and e["by"] == vs)
