@@ -34,6 +34,9 @@ class Sim:
         self.leds = None  # the last frame
         threading.Thread(target=self._read, daemon=True).start()
         self.at = 0
+        # ms between inputs: at Pico speed a pass of the loop takes this
+        # machine's time times 200, which a busy machine makes long
+        self.step = 2000 if pico_time else 100
 
     def _read(self):
         for line in self.p.stdout:
@@ -41,7 +44,7 @@ class Sim:
         self.q.put(None)
 
     def send(self, **msg):
-        self.at += 100
+        self.at += self.step
         msg.setdefault("at", self.at)
         self.at = msg["at"]
         self.p.stdin.write(json.dumps(msg) + "\n")
@@ -78,7 +81,7 @@ class Sim:
 
 def _tick(sim, ms=300):
     # let time run on: the board scans, tracks, thinks
-    sim.send(at=sim.at + ms)
+    sim.send(at=sim.at + max(ms, sim.step))
 
 
 def _play(sim, h, t, side):
@@ -118,13 +121,15 @@ def play_game(front, level, vs="ice", heap=HEAP_ENGINE, pico_time=False):
                 g.push(h, t)
                 continue
             seen = len(sim.events)
-            while True:  # time runs on until it has played
+            for _ in range(100):  # time runs on until it has played
                 p = [e for e in sim.events[seen:] if e.get("ev") in ("plays", "result", "error")]
                 if p:
                     p = p[0]
                     break
                 _tick(sim, 500)
                 _sync(sim)
+            else:
+                raise AssertionError("no move from the board: %s" % sim.events[seen - 5 :][:20])
             assert p["ev"] == "plays" and p["by"] == vs, p
             h, t = parse_move(p["move"])
             assert g.check(h, t) is None
@@ -182,9 +187,14 @@ def test_a_restart_while_it_thinks_resumes_and_it_thinks_again(tmp_path):
         for msg in move_inputs(24, 17, 1):  # D4-C4
             sim.send(**msg)
         # the fill taken in after 20 ms, then it thinks (seconds at Pico
-        # speed): the board starts again 100 ms after the fill
-        sim.send(cmd="reboot", at=sim.at + 100)
-        think = sim.until(lambda e: e.get("ev") == "thinking")
+        # speed): the board starts again just after it began
+        for _ in range(200):
+            sim.send(at=sim.at + 10)
+            _sync(sim)
+            if sim.evs("thinking"):
+                break
+        think = sim.evs("thinking")[0]
+        sim.send(cmd="reboot", at=sim.at + 1)
         sim.until(lambda e: e.get("re") == "reboot")
         resumed = sim.until(lambda e: e.get("ev") == "resumed")
         assert resumed["moves"] == 1 and resumed["vs"] == "ice", resumed
