@@ -136,7 +136,7 @@ class App:
         op = self.opponent
         if op is not None:
             if vs is not None and op.side == vs[0] and op.level == vs[1]:
-                op.game = None  # a new game: it thinks afresh
+                op.stop(self.tracker)  # a new game: it thinks afresh
                 return
             op.stop(self.tracker)
             self.parts.remove(op)

@@ -92,20 +92,20 @@ class Lights:
         if g.to_move and phase != SETUP:
             # the turn LED; while the board thinks it pulses
             level = 4
-            f = t.forced
-            if f == -2:
+            mv = t.forced
+            if mv == -2:
                 level = 4 if blink else 1
                 self._blinks = True
             self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)
-            if f >= 0 and (phase == IDLE or phase == LIFTED):
+            if mv >= 0 and (phase == IDLE or phase == LIFTED):
                 # the board's move: the peg to lift blinks, its hole to go glows
                 s = g.to_move
                 if phase == IDLE:
-                    self._put(f >> 6, _SIDE[s], 4 if blink else 1)
+                    self._put(mv >> 6, _SIDE[s], 4 if blink else 1)
                     self._blinks = True
                 else:
-                    self._put(f >> 6, _SIDE[s], 1)
-                self._put(f & 63, _SIDE[s], 4 if phase == LIFTED else 2)
+                    self._put(mv >> 6, _SIDE[s], 1)
+                self._put(mv & 63, _SIDE[s], 4 if phase == LIFTED else 2)
                 return True
         if phase == LIFTED:
             # where the lifted peg may go (duel: empty holes; solitaire: the

@@ -264,3 +264,28 @@ def test_on_a_second_core_it_thinks_beside_the_scans():
     frm, to = parse(b.evs("plays")[-1]["move"])
     b.move(frm, to)
     assert b.app.tracker.game.ply == 2
+
+
+def test_while_it_thinks_its_turn_led_pulses_and_a_lift_is_guided_back():
+    b = Board(config='{"vs": "ice"}')
+    # its search takes 1 s before its move counts (as --pico-time makes it)
+    b.hw.on_aside = lambda fn, arg: (fn(arg), 1000)
+    b.set_up()
+    b.move(24, 17)  # D4-C4; it thinks
+    assert b.evs("thinking") and not b.evs("plays")
+    f = b.app.lights.frame
+    ice_turn = []
+    for _ in range(4):
+        b.run(125)
+        ice_turn.append(f[3 * 50 + 2])
+    assert len(set(ice_turn)) == 2, ice_turn  # bright, dim: it pulses
+    b.put(17, 0)  # the player lifts a peg meanwhile
+    ill = b.evs("illegal")[-1]
+    assert ill["reason"] == "wait: the board is thinking" and ill["hole"] == "C4", ill
+    b.put(17, 1)
+    b.run(1000)
+    p = b.evs("plays")
+    assert len(p) == 1 and p[0]["at"] >= b.evs("thinking")[0]["at"] + 1000
+    frm, to = parse(p[0]["move"])
+    b.move(frm, to)
+    assert b.app.tracker.game.ply == 2
