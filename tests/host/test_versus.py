@@ -7,6 +7,7 @@ import queue
 import threading
 
 import pytest
+from fireice_tools import simhost
 
 from fireice.duel import Duel
 from fireice.engine import BOARD_LEVELS
@@ -15,7 +16,7 @@ from fireice.moves import legal_moves
 from fireice.notation import parse_move
 from simrun import hue, move_inputs, run_sim, spawn
 
-HEAP_ENGINE = "96k"
+HEAP_ENGINE = simhost.HEAP_ENGINE
 
 
 class Sim:
@@ -266,3 +267,22 @@ def test_a_player_who_moves_another_peg_is_guided_back():
     finally:
         if sim.p.poll() is None:
             sim.p.kill()
+
+
+def test_in_the_game_budget_alone_it_says_it_cannot_think():
+    # 64 KB (simhost.HEAP) has no room for the engine: said, and the player
+    # moves the board's pegs; nothing breaks
+    inputs = [
+        {"at": 0, "cmd": "new", "vs": "ice", "level": BOARD_LEVELS},
+        {"at": 100, "board": START},
+    ]
+    inputs += [dict(m, at=200 + 100 * k) for k, m in enumerate(move_inputs(24, 17, 1))]
+    inputs += [dict(m, at=1000 + 100 * k) for k, m in enumerate(move_inputs(24, 25, 2))]
+    inputs.append({"at": 2000, "cmd": "status"})
+    events = run_sim(inputs, heapsize=simhost.HEAP)
+    err = [e for e in events if e.get("ev") == "error"]
+    assert [e["reason"] for e in err] == [
+        "the board cannot think (out of memory): move its pegs for it"
+    ]
+    assert [e["move"] for e in events if e.get("ev") == "move"] == ["D4-C4", "D4-D5"]
+    assert [e for e in events if e.get("re") == "status"][0]["moves"] == 2
