@@ -289,3 +289,23 @@ def test_while_it_thinks_its_turn_led_pulses_and_a_lift_is_guided_back():
     frm, to = parse(p[0]["move"])
     b.move(frm, to)
     assert b.app.tracker.game.ply == 2
+
+
+def test_a_takeback_while_its_move_is_shown_takes_back_the_players():
+    b = Board(config='{"vs": "ice"}')
+    b.set_up()
+    b.move(24, 17)  # D4-C4
+    assert b.app.tracker.forced >= 0
+    b.app.undo()
+    b.run()
+    assert b.evs("undo")[-1]["move"] == "D4-C4"
+    t = b.app.tracker
+    assert t.forced == -1 and t.game.ply == 0 and t.game.to_move == 1
+    # the pegs back as they were (a digital board: both holes emptied first)
+    b.put(17, 0)
+    b.put(24, 0)
+    b.put(24, 1)
+    assert t.phase == 0  # idle: the player's turn again, nothing forced
+    assert len(b.evs("thinking")) == 1
+    b.move(24, 31)  # D4-E4 this time
+    assert len(b.evs("plays")) == 2
