@@ -146,8 +146,19 @@ class App:
 
             forget("fireboard.track.versus", "fireice.engine")
             return
-        from fireboard.track.versus import Opponent
+        from fireboard.mem import forget
 
+        try:
+            from fireboard.track.versus import Opponent
+        except MemoryError:
+            forget("fireboard.track.versus", "fireice.engine", failed=True)
+            self._out(
+                {
+                    "ev": "error",
+                    "reason": "the board cannot play (out of memory): move its pegs for it",
+                }
+            )
+            return
         self.opponent = Opponent(vs[0], vs[1])
         self.parts.append(self.opponent)
 

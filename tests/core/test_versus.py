@@ -110,9 +110,7 @@ def test_a_whole_game_against_the_board_at_level_1():
     assert b.evs("result")
     assert plays >= 5
     # the engine's memory given back after each move
-    import sys
-
-    assert "fireice.engine" not in sys.modules or sys.implementation.name == "cpython"
+    assert b.app.opponent.engine is None
     # the record names the board's side and level
     text = b.store.read("game.txt")
     text = text.decode() if isinstance(text, bytes) else text
@@ -173,6 +171,11 @@ def test_new_over_usb_with_the_board_as_fire_and_bad_settings():
     r = b.command('new {"vs": null}')
     assert "vs" not in r and b.app.vs is None
     assert "vs" not in b.evs("new")[-1]
+    # two players: the part and the engine's code gone
+    import sys
+
+    assert b.app.opponent is None and not b.app.parts
+    assert "fireice.engine" not in sys.modules or sys.implementation.name == "cpython"
 
 
 def test_a_restart_while_it_thinks_resumes_and_it_thinks_again():

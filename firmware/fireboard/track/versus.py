@@ -17,14 +17,22 @@
 # through hw.aside when the backend has it (the virtual board's Pico time
 # charges the thinking to virtual time as if it ran beside the loop).
 #
-# The engine and its memory (at most 32 KB) are made for each move and
-# dropped after it (fireboard.mem.forget).
+# The engine's code is loaded with this module (in the pass that starts or
+# resumes the game: loading it takes about 100 ms on a Pico by estimate,
+# twenty scans) and dropped with it (App.play_board). The engine itself,
+# its memory (at most 32 KB), is made for each move beside the loop (on the
+# second core, or within hw.aside) and given back after it.
+import gc
+
+from fireice.engine import Engine
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
 from fireice.ticks import ticks_diff
 
-from fireboard.mem import forget
 from fireboard.track.phases import IDLE
 from fireboard.track.tracker import FREE, THINKING
+
+NO_ROOM = -2  # no move: the engine had no room
+NO_MOVE = -3  # no move: the search failed
 
 
 class Opponent:
@@ -42,6 +50,7 @@ class Opponent:
         self.proved = None  # the game a proven result was announced for
         self.proven = 0  # the engine's proof with the move found: the winner (1, 2, 3 a draw)
         self.mate = 0  # and the plies to the end
+        self.seed = 0
 
     def stop(self, t):
         """The board does not play here (any more): the tracker takes any
@@ -64,7 +73,8 @@ class Opponent:
                 return
             self.busy = False
             mv = self.found
-            self._drop()
+            self.engine = None
+            gc.collect()  # the engine's memory given back
             if g is self.game and g.ply == self.ply:
                 self.move = mv
                 self.at = now
@@ -78,7 +88,7 @@ class Opponent:
             if t.phase == IDLE:  # the pegs match the game: think
                 self._think(app, g, now)
             return
-        if self.move >= 0 and t.forced == THINKING and ticks_diff(now, self.at) >= 0:
+        if self.move != -1 and t.forced == THINKING and ticks_diff(now, self.at) >= 0:
             self._show(app, t)
 
     def _think(self, app, g, now):
@@ -89,11 +99,8 @@ class Opponent:
         t.force(THINKING)
         app._out({"ev": "thinking", "by": SIDE_NAMES[self.side], "level": self.level})
         self.proven = self.mate = 0
+        self.seed = app.seed * 64 + g.ply
         try:
-            from fireice.engine import Engine
-
-            e = self.engine = Engine(self.level, app.seed * 64 + g.ply)
-            Engine = None
             if getattr(app.hw, "cores", 1) > 1:
                 import _thread
 
@@ -102,54 +109,49 @@ class Opponent:
                 copy = Duel(g.position(), g.to_move)
                 self.done = False
                 self.busy = True
-                _thread.start_new_thread(self._work, (e, copy))
+                _thread.start_new_thread(self._work, (copy,))
                 return
             run = getattr(app.hw, "aside", None)
             if run is None:
-                mv = e.think(g)
+                mv = self._search(g)
                 ms = 0
             else:
-                mv, ms = run(e.think, g)
-            self._keep(e)
+                mv, ms = run(self._search, g)
         except MemoryError:
-            self._drop()
-            t.force(FREE)  # the player moves for it
-            app._out(
-                {
-                    "ev": "error",
-                    "reason": "the board cannot think (out of memory): move its pegs for it",
-                }
-            )
-            return
-        self._drop()
+            mv = NO_ROOM
+            ms = 0
+        self.engine = None
+        gc.collect()  # the engine's memory given back
         self.move = mv
         self.at = now + ms
 
-    def _work(self, e, g):
-        # the second core: think, then say it is done (the first core reads it)
-        try:
-            self.found = e.think(g)
-            self._keep(e)
-        except Exception:  # noqa: BLE001 (no move: the player moves for the board)
-            self.found = -1
-        self.done = True
-
-    def _keep(self, e):
-        # what the engine found beyond its move, kept before it goes
+    def _search(self, g):
+        # the engine made (its memory: the level's arrays) and its move found;
+        # on a Pico on the second core, so the first is not held up by either
+        e = self.engine = Engine(self.level, self.seed)
+        mv = e.think(g)
         self.proven = e.proven
         self.mate = e.mate
+        return mv
 
-    def _drop(self):
-        # the engine's memory given back after each move
-        self.engine = None
-        forget("fireice.engine")
+    def _work(self, g):
+        # the second core: think, then say it is done (the first core reads it)
+        try:
+            self.found = self._search(g)
+        except MemoryError:
+            self.found = NO_ROOM
+        except Exception:  # noqa: BLE001 (no move: the player moves for the board)
+            self.found = NO_MOVE
+        self.done = True
 
     def _show(self, app, t):
         mv = self.move
         self.move = -1
         if mv < 0:
-            t.force(FREE)
-            app._out({"ev": "error", "reason": "the board found no move: move its pegs for it"})
+            t.force(FREE)  # the player moves for it
+            why = "cannot think (out of memory)" if mv == NO_ROOM else "found no move"
+            app._out({"ev": "error", "reason": "the board %s: move its pegs for it" % why})
+            app._drain()
             return
         t.force(mv)
         app._out({"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[self.side]})
