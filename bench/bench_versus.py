@@ -32,6 +32,8 @@ def main():
             print(key + "moves_thought: %d" % t["thinks"])
             print(key + "think_pico_ms_mean: %.0f" % t["think_ms_mean"])
             print(key + "think_pico_ms_worst: %.0f" % t["think_ms_worst"])
+            print(key + "loop_passes_while_thinking: %d" % t["passes_thinking"])
+            print(key + "loop_pico_ms_worst_while_thinking: %.1f" % t["loop_ms_worst_thinking"])
             print(key + "loop_pico_ms_worst: %.1f" % t["loop_ms_worst"])
             print(key + "loop_pico_ms_p99: %d" % t["loop_ms_p99"])
             print(

@@ -47,6 +47,7 @@ class Board:
         self.passes = self.busy_us = self.worst_us = self.first = 0
         self.pass_at = self.pass_t0 = self.wire_us = 0
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
+        self.think_pass_us = self.think_passes = 0
         self.start()
 
     def at(self):
@@ -202,8 +203,13 @@ class Board:
             self.now = hw.now = self.pass_at = t
             self.wire_us = 0
             self.pass_t0 = ticks_us()
+            thinking = app.tracker.forced == -2  # (fireboard.track.tracker.THINKING)
             app.tick(t)
             us = ticks_diff(ticks_us(), self.pass_t0) * self.pico + self.wire_us
+            if thinking or app.tracker.forced == -2:  # a pass while the board thinks
+                self.think_passes += 1
+                if us > self.think_pass_us:
+                    self.think_pass_us = us
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
@@ -240,6 +246,8 @@ class Board:
                 "thinks": self.thinks,
                 "think_ms_mean": self.think_us / (self.thinks or 1) / 1000,
                 "think_ms_worst": self.think_worst_us / 1000,
+                "loop_ms_worst_thinking": self.think_pass_us / 1000,
+                "passes_thinking": self.think_passes,
             }
         )
 
