@@ -312,3 +312,27 @@ def test_a_takeback_while_its_move_is_shown_takes_back_the_players():
     assert len(b.evs("thinking")) == 1
     b.move(24, 31)  # D4-E4 this time
     assert len(b.evs("plays")) == 2
+
+
+def test_a_proven_win_is_announced():
+    # Ice holds islands A and B, and wins at once by completing a line on E
+    # (E7-E5, or E2-E3): A-B-E
+    cells = ["-"] * 49
+    for h in (0, 1, 4, 7, 8, 11, 28, 29, 34):
+        cells[h] = "O"
+    for h in (24, 21, 14):
+        cells[h] = "#"
+    b = Board()
+    b.set_up()
+    r = b.command(
+        'new {"vs": "ice", "level": 1, "position": "%s", "to_move": "ice"}' % "".join(cells)
+    )
+    assert r["vs"] == "ice", r
+    b.set_up()
+    p = b.evs("plays")
+    assert p and p[-1]["move"] in ("E7-E5", "E2-E3"), b.events[-5:]
+    pr = b.evs("proven")
+    assert len(pr) == 1 and pr[0]["winner"] == "ice" and pr[0]["plies"] == 1, pr
+    b.move(*parse(p[-1]["move"]))
+    assert b.evs("result")[-1]["result"] == "ice"
+    assert len(b.evs("proven")) == 1
