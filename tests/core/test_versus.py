@@ -101,6 +101,9 @@ def test_a_whole_game_against_the_board_at_level_1():
         assert p[-1]["by"] == "ice"
         frm, to = parse(p[-1]["move"])
         assert b.app.tracker.forced == frm * 64 + to
+        if plays == 0:
+            st = b.command("status")
+            assert (st["vs"], st["level"], st["board"]) == ("ice", 1, p[-1]["move"]), st
         # the lights: the peg to lift and the hole it goes to, in Ice's colour
         f = b.app.lights.frame
         assert f[3 * to + 2] > 0 and f[3 * to] == 0
