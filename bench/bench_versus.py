@@ -13,7 +13,7 @@ import sys
 
 sys.path.insert(0, "tests/host")
 
-from test_versus import play_game  # noqa: E402
+from test_versus_host import play_game  # noqa: E402
 
 from fireice.engine import BOARD_LEVELS  # noqa: E402
 
