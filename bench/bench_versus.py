@@ -3,8 +3,8 @@ each of its levels on the virtual board at Pico speed (`fireice sim
 --pico-time --heapsize 96k`): the engine's thinking time per move, in
 virtual time (estimated Pico ms: this machine's CPU time times
 fireice.pico.SLOWDOWN), and the worst pass of the main loop meanwhile (the
-engine runs beside the loop, as on the Pico's second core, so a pass is
-charged only for making the engine and starting it). Then the smallest
+engine is made and searches beside the loop, as on the Pico's second core,
+so a pass is charged only for starting it and giving its memory back). Then the smallest
 playout: what one slice of a search between two scans would cost at the
 least. Prints "name: value" lines; wall-clock measurements: run it on an
 otherwise idle machine."""
