@@ -81,6 +81,7 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_usb.py
 	$(PY) bench/bench_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
+	$(PY) bench/bench_versus.py digital
 	$(PY) bench/bench_engine_host.py --ladder-games 20 --ladder-top 4 --board-games 20
 	# the solitaire solver: the first 10,000 deals decided exactly on both
 	# interpreters, the board's bounded solver, the grades

@@ -36,6 +36,7 @@ class App:
         already (to calibrate it); else the configuration's front end
         (fireboard.sense.fronts) makes it."""
         self.cfg = cfg
+        self.hw = hw
         self.emit = emit
         self.outputs = [emit]  # where events go (see above)
         self.parts = []  # ticked once a pass (see above)
@@ -62,6 +63,11 @@ class App:
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
+        # the opponent: None (two players) or (the side the board plays, its
+        # level), the game's (from its record) and the next new game's; the
+        # part that plays it (fireboard.track.versus), in parts while it plays
+        self.vs = games.vs
+        self.opponent = None
 
     # --- starting ---------------------------------------------------------------
 
@@ -83,13 +89,16 @@ class App:
         position=None,
         to_move=None,
         grade=None,
+        vs=-1,
     ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
         game in play goes on, its record untouched (fireboard.records.newgame does
-        it, loaded for it). A graded solitaire deal is made first, in
-        slices between scans (fireboard.track.judge.Dealer), while the game
-        in play goes on; grade with a position: the deal so made."""
+        it, loaded for it). A graded solitaire deal comes from the board's
+        table, or is made first, in slices between scans
+        (fireboard.track.judge.Dealer), while the game in play goes on;
+        grade with a position: the deal so made. vs: the opponent (App.vs;
+        -1: the last game's)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireboard.mem import job
@@ -106,6 +115,7 @@ class App:
                 position,
                 to_move,
                 grade,
+                vs,
                 also=("fireice.seeded", "fireice.rec", "fireboard.records.files"),
                 tries=1,
             )
@@ -122,17 +132,55 @@ class App:
     def _started(self, game):
         self.games.began = self.now
         self.tracker.start(game, setup=True)
+        self.play_board()
         gc.collect()  # the old game gone, and its code if it was the other kind
         self.tracker.update(self.deb.stable)
-        self._out(
-            {
-                "ev": "new",
-                "mode": self.mode,
-                "position": game.position(),
-                "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
-            }
-        )
+        ev = {
+            "ev": "new",
+            "mode": self.mode,
+            "position": game.position(),
+            "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
+        }
+        vs = self.games.vs
+        if vs is not None:
+            ev["vs"] = "fire" if vs[0] == 1 else "ice"
+            ev["level"] = vs[1]
+        self._out(ev)
         self._drain()
+
+    def play_board(self):
+        """The board plays the game's opponent (games.vs, from its record):
+        the part that does it (fireboard.track.versus) in app.parts, loaded
+        for it; none, and its code dropped, in a game of two players."""
+        vs = self.games.vs
+        op = self.opponent
+        if op is not None:
+            if vs is not None and op.side == vs[0] and op.level == vs[1]:
+                op.stop(self.tracker)  # a new game: it thinks afresh
+                return
+            op.stop(self.tracker)
+            self.parts.remove(op)
+            self.opponent = op = None
+        if vs is None:
+            from fireboard.mem import forget
+
+            forget("fireboard.track.versus", "fireice.engine")
+            return
+        from fireboard.mem import forget
+
+        try:
+            from fireboard.track.versus import Opponent
+        except MemoryError:
+            forget("fireboard.track.versus", "fireice.engine", failed=True)
+            self._out(
+                {
+                    "ev": "error",
+                    "reason": "the board cannot play (out of memory): move its pegs for it",
+                }
+            )
+            return
+        self.opponent = Opponent(vs[0], vs[1])
+        self.parts.append(self.opponent)
 
     # --- the loop -----------------------------------------------------------------
 
@@ -166,11 +214,15 @@ class App:
                 self._drain()  # before a button can start another game
         b = self.undo_button.poll(now)
         if b:
-            if b != LONG or not self.hint():
+            if self.new_button.down:  # both buttons: see _both
+                self._both(b, self.new_button)
+            elif b != LONG or not self.hint():
                 self.undo()
         b = self.new_button.poll(now)
         if b:
-            if b == LONG:
+            if self.undo_button.down:
+                self._both(b, self.undo_button)
+            elif b == LONG:
                 self.new_game("solitaire" if self.mode == "duel" else "duel")
             else:
                 self.new_game()
@@ -183,6 +235,28 @@ class App:
                 self._walk(now)
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
+
+    def _both(self, b, other):
+        # Both buttons down together: neither does its own job (the other's
+        # release or long press then says nothing); held for a long press,
+        # a new duel against the next opponent: two players, the board
+        # playing Ice at level 1, 2 .. VS_LEVELS, then Fire at each level
+        other.fired_long = True
+        if b != LONG:
+            return
+        from fireboard.config.defaults import VS_LEVELS
+        from fireboard.mem import forget
+
+        vs = self.vs
+        if vs is None:
+            vs = (2, 1)
+        elif vs[1] < VS_LEVELS:
+            vs = (vs[0], vs[1] + 1)
+        else:
+            vs = (1, 1) if vs[0] == 2 else None
+        VS_LEVELS = None
+        forget("fireboard.config.defaults")
+        self.new_game("duel", vs=vs)
 
     def _walk(self, now):
         k = ticks_diff(now, self.walk_at) // self.walk_ms

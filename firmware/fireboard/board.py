@@ -54,6 +54,8 @@ def start(store, make_hw, emit, seed=0, front=None):
 
     games = Games(store)
     games.marks = cfg["front"] != "colour"  # the colour board sees a set-up's colours
+    if cfg["vs"] is not None:  # a new board's first game: the configuration's opponent
+        games.vs = (1 if cfg["vs"] == "fire" else 2, cfg["vs_level"])
     # the game first: the record code is gone again before the rest loads
     game, other, new = _twice(_game, games, seed)
     if problem:  # said by app.begin, with the saved game's, if any

@@ -6,7 +6,17 @@ import micropython
 from micropython import const
 
 from fireboard.sense import fronts
-from fireboard.track.phases import BOTH, ERROR, IDLE, LANDED, LIFTED, OVER, RESTORE, SETUP, VICTIM
+from fireboard.track.phases import (
+    BOTH,
+    ERROR,
+    IDLE,
+    LANDED,
+    LIFTED,
+    OVER,
+    RESTORE,
+    SETUP,
+    VICTIM,
+)
 from fireice.geom import LINES, TARGETS
 
 _N = const(51)
@@ -107,7 +117,23 @@ class Lights:
         if j is not None and not duel:
             self._sign(g, j, phase)
         elif g.to_move and phase != SETUP:
-            self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move])
+            # the turn LED; while the board thinks it pulses
+            level = 4
+            mv = t.forced
+            if mv == -2:
+                level = 4 if blink else 1
+                self._blinks = True
+            self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)
+            if mv >= 0 and (phase == IDLE or phase == LIFTED):
+                # the board's move: the peg to lift blinks, its hole to go glows
+                s = g.to_move
+                if phase == IDLE:
+                    self._put(mv >> 6, _SIDE[s], 4 if blink else 1)
+                    self._blinks = True
+                else:
+                    self._put(mv >> 6, _SIDE[s], 1)
+                self._put(mv & 63, _SIDE[s], 4 if phase == LIFTED else 2)
+                return True
         if phase == LIFTED:
             # where the lifted peg may go (duel: empty holes; solitaire: the
             # other colour's pegs it can capture)

@@ -51,6 +51,8 @@ class Board:
         self.pt = None  # with Pico time: simboard.picotime
         self.ops0 = array("i", bytes(16))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
+        self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
+        self.think_pass_us = self.think_passes = 0
         self.start()
 
     def at(self):
@@ -121,6 +123,8 @@ class Board:
             self.cost = pt.calibrate(self.hw, self.hw.mem32)
             self.ops1 = array("i", bytes(16))
         self.hw.on_frame = self.frame
+        if self.pico:
+            self.hw.on_aside = self.aside
         from simboard import start as simstart  # loaded now the start-up code is gone
 
         simstart.started(self)
@@ -174,6 +178,26 @@ class Board:
             self.waited0 += pt.waited_ns() - w0
             self.pass_t0 += ticks_diff(ticks_us(), t0)
 
+    def aside(self, fn, arg):
+        # With Pico time: what a Pico runs on its second core (the engine)
+        # runs now, but the pass is not charged for it: its time at Pico
+        # speed is the delay before its answer counts (hw.aside)
+        from time import ticks_us
+
+        from fireice.ticks import ticks_diff
+
+        t0 = ticks_us()
+        r = fn(arg)
+        us = ticks_diff(ticks_us(), t0)
+        if self.pass_t0:
+            self.pass_t0 += us  # (the clock of the pass stops)
+        us *= self.pico
+        self.thinks += 1
+        self.think_us += us
+        if us > self.think_worst_us:
+            self.think_worst_us = us
+        return r, us // 1000
+
     def run_to(self, at):
         # a scan every scan_ms up to at. After each, while no hole is being
         # debounced, simboard.idle says which scans change nothing, and
@@ -222,8 +246,13 @@ class Board:
             self.counts(self.ops0)
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
+            thinking = app.tracker.forced == -2  # (fireboard.track.tracker.THINKING)
             app.tick(t)
             us = self.spent_us()
+            if thinking or app.tracker.forced == -2:  # a pass while the board thinks
+                self.think_passes += 1
+                if us > self.think_pass_us:
+                    self.think_pass_us = us
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
@@ -257,6 +286,11 @@ class Board:
                 "loop_ms_worst": self.worst_us / 1000,
                 "period_ms_mean": (self.next - self.first) / n,
                 "scan_ms": self.app.cfg["scan_ms"],
+                "thinks": self.thinks,
+                "think_ms_mean": self.think_us / (self.thinks or 1) / 1000,
+                "think_ms_worst": self.think_worst_us / 1000,
+                "loop_ms_worst_thinking": self.think_pass_us / 1000,
+                "passes_thinking": self.think_passes,
             }
         )
 

@@ -30,6 +30,7 @@ class Hardware:
         self.mem32 = None  # with Pico time: simboard.picotime.Mem32
         self.now = 0
         self.on_frame = None
+        self.on_aside = None  # simboard.board's Pico time (aside)
         # the wall clock, a board's RTC: unknown until the clock command sets
         # it, then (day number, ms of that day at virtual time 0), running
         # with virtual time (fireboard.clock has the calendar)
@@ -41,6 +42,15 @@ class Hardware:
         for h in range(49):
             x = (x * 75 + 74) % 65537
             self.base[h] = _MID - 900 + x % 1800
+
+    def aside(self, fn, arg):
+        """Work a Pico runs beside its loop (the engine, on its second core:
+        fireboard.track.versus), run here within the pass, so that the
+        same inputs give the same moves: (fn(arg), the virtual ms it
+        takes; 0 unless the board keeps Pico time)."""
+        if self.on_aside is None:
+            return fn(arg), 0
+        return self.on_aside(fn, arg)
 
     def output(self, gpio):
         return Pin(self, gpio)

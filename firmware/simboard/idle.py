@@ -28,6 +28,8 @@ def next_scan(board, now, t, last):
     for p in app.parts:
         if getattr(p, "busy", False):  # a part at work between scans (a solve)
             return t
+    if app.tracker.forced == -2:  # the board thinks: its move comes at a scan
+        return t
     hw = board.hw
     if not steady(app, hw):
         return t

@@ -29,6 +29,9 @@ BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
 BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.config.defaults)
 # the board's heap budget (README, "Memory"): every mode runs in it
 HEAP = "64k"
+# a game against the board: the engine's 32 KB beside the game's 64 KB
+# (docs/versus.md); with HEAP the board says it cannot think
+HEAP_ENGINE = "96k"
 # with the code in the heap (fireice_tools.firmware.micropython_cmd): the
 # .mpy files as a Pico running `fireice flash`'s files has them, and the .py
 # sources compiled there

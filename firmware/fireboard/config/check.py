@@ -6,6 +6,7 @@
 # more than the USB budget, or stop the board from starting.
 import json
 
+from fireboard.config.defaults import VS_LEVELS
 from fireboard.sense import fronts
 
 # The front ends, with the most of the USB budget each leaves for the LEDs
@@ -56,6 +57,12 @@ def validate(cfg):
     v = cfg["fire_sign"]
     if not _whole(v) or v not in (1, -1):
         raise ConfigError("fire_sign must be 1 or -1, not %r" % (v,))
+    v = cfg["vs"]
+    if v not in (None, "fire", "ice"):
+        raise ConfigError("vs must be null, fire or ice (the side the board plays), not %r" % (v,))
+    v = cfg["vs_level"]
+    if not _whole(v) or not 1 <= v <= VS_LEVELS:
+        raise ConfigError("vs_level must be 1..%d, not %r" % (VS_LEVELS, v))
     if not isinstance(cfg["active_low"], bool):
         raise ConfigError("active_low must be true or false")
     used = {}

@@ -3,6 +3,11 @@
 # pin numbers follow hardware/pinmap.json and the LED caps
 # hardware/power.json (tests check both).
 
+# the board's levels as an opponent: fireice.engine.BOARD_LEVELS (the
+# engine's levels that fit the board; tests/core/test_versus.py keeps them
+# equal), here so that checking a setting does not load the engine
+VS_LEVELS = 3
+
 DEFAULTS = {
     # sensor front end: "digital" (presence) or "colour" (linear hall, ADC)
     "front": "digital",
@@ -28,6 +33,11 @@ DEFAULTS = {
     # end's own figure (fireboard.sense.fronts: 8 digital, 10 colour)
     "debounce_ms": None,
     "long_press_ms": 1000,
+    # a new game's opponent: None (two players), or the side the board
+    # plays, "fire" or "ice", at vs_level (1..VS_LEVELS); the new-game
+    # button and `new` keep the last game's, a new board starts with this
+    "vs": None,
+    "vs_level": 1,
     # LED current cap (mA) for the LEDs, from hardware/power.json: the most
     # the USB budget leaves them (a setting may lower it, never raise it)
     "led_cap_ma": {"digital": 390, "colour": 250},

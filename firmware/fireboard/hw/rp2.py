@@ -53,6 +53,10 @@ class Strip:
 class Hardware:
     """Pins, ADC, LED strip and time of a Pico on MicroPython."""
 
+    # the RP2040's second core runs the engine while the first scans
+    # (fireboard.track.versus, _thread)
+    cores = 2
+
     def __init__(self, cfg=None):
         # cfg (the configuration, as fireboard.board.start passes it) is not
         # needed: the firmware names every pin when it asks for it.

@@ -3,7 +3,7 @@
 import json
 
 from fireboard.links.table import TABLE, CommandError, no_arg
-from fireice.geom import parse_position
+from fireice.geom import SIDE_NAMES, parse_position
 
 
 def help_(app, arg):
@@ -28,15 +28,30 @@ def _side(name, what):
     raise CommandError("%s must be fire or ice, not %r" % (what, name))
 
 
-def settings(msg, mode):
+def settings(msg, mode, vs=None):
     """The new-game settings of a {"cmd": "new", ...} command, checked:
-    (mode, handicap, side, seed, position, to_move, grade)."""
+    (mode, handicap, side, seed, position, to_move, grade, vs); vs: the
+    game's opponent, None (two players) or (side the board plays, level),
+    the last game's (vs) unless "vs" or "level" is given."""
     for key in msg:
-        if key not in ("mode", "handicap", "side", "seed", "position", "to_move", "grade"):
+        if key not in (
+            "mode",
+            "handicap",
+            "side",
+            "seed",
+            "position",
+            "to_move",
+            "grade",
+            "vs",
+            "level",
+        ):
             raise CommandError("unknown new-game setting %r" % (key,))
     mode = msg.get("mode", mode)
     if mode != "duel" and mode != "solitaire":
         raise CommandError("mode must be duel or solitaire, not %r" % (mode,))
+    vs = opponent(msg, vs)
+    if vs is not None and mode != "duel":
+        raise CommandError("the board plays duels only: vs needs mode duel")
     handicap = msg.get("handicap", 0)
     if not isinstance(handicap, int) or not 0 <= handicap <= 6:
         raise CommandError("handicap must be 0..6")
@@ -63,18 +78,43 @@ def settings(msg, mode):
         position,
         None if to_move is None else _side(to_move, "to_move"),
         grade,
+        vs,
     )
+
+
+def opponent(msg, vs):
+    """The opponent {"vs": ..., "level": N} asks for: None (two players:
+    "vs" null) or (side the board plays, level 1..VS_LEVELS); vs when
+    neither is given; "level" alone keeps the side."""
+    if "vs" not in msg and "level" not in msg:
+        return vs
+    from fireboard.config.defaults import VS_LEVELS
+
+    name = msg.get("vs", SIDE_NAMES[vs[0]] if vs else None)
+    if name is None:
+        if "level" in msg:
+            raise CommandError("level needs vs: fire or ice (the side the board plays)")
+        return None
+    side = _side(name, "vs")
+    level = msg.get("level", vs[1] if vs else 1)
+    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= VS_LEVELS:
+        raise CommandError("level must be 1..%d (the board's levels), not %r" % (VS_LEVELS, level))
+    return (side, level)
 
 
 def new(app, arg):
     """new [JSON]: a new game, as the new button, or with settings such as
     {"mode": "solitaire", "seed": 4, "grade": "easy"} or {"handicap": 2,
-    "side": "ice"}.
+    "side": "ice"}; against the board: {"vs": "ice", "level": 2} (the side
+    it plays), {"vs": null} for two players.
     The game is made once the command code is gone (App.start_asked, at
     the next scan or, on the virtual board, at once): events follow the
     reply."""
-    app.asked = settings(json_object(arg), app.mode)
-    return {"mode": app.asked[0]}
+    app.asked = settings(json_object(arg), app.mode, app.vs)
+    vs = app.asked[7]
+    if vs is None:
+        return {"mode": app.asked[0]}
+    return {"mode": app.asked[0], "vs": SIDE_NAMES[vs[0]], "level": vs[1]}
 
 
 def undo(app, arg):

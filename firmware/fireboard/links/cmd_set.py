@@ -7,7 +7,7 @@ from fireboard.links.table import CommandError
 
 CONFIG = "config.json"
 # settings that take effect at once; the others at the next start
-_LIVE = ("brightness", "threshold", "debounce_ms", "long_press_ms")
+_LIVE = ("brightness", "threshold", "debounce_ms", "long_press_ms", "vs", "vs_level")
 
 
 def store_setting(app, key, value):
@@ -40,8 +40,8 @@ def store_setting(app, key, value):
 
 def set_(app, arg):
     """set KEY JSON: checked, stored in config.json; brightness, threshold,
-    debounce_ms and long_press_ms take effect at once, the rest at the next
-    start (reboot)."""
+    debounce_ms and long_press_ms take effect at once, vs and vs_level
+    with the next new game, the rest at the next start (reboot)."""
     w = arg.split(None, 1)
     if len(w) != 2:
         raise CommandError("set KEY VALUE (VALUE in JSON, e.g. set brightness 64)")
@@ -60,6 +60,9 @@ def set_(app, arg):
             from fireboard.app import debounce_ms
 
             app.deb.ms = debounce_ms(app.cfg)
-        else:
+        elif key == "long_press_ms":
             app.undo_button.long_ms = app.new_button.long_ms = v
+        else:  # vs, vs_level: the next new game's opponent
+            c = app.cfg
+            app.vs = None if c["vs"] is None else (1 if c["vs"] == "fire" else 2, c["vs_level"])
     return {"key": key, "value": v, "now": live}

@@ -4,7 +4,7 @@ import gc
 
 from fireboard.links.table import no_arg
 from fireboard.track import phases
-from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name
+from fireice.geom import move_name, RESULT_NAMES, SIDE_NAMES, hole_name
 
 
 def status(app, arg):
@@ -25,6 +25,12 @@ def status(app, arg):
         "phase": phases.NAMES[t.phase],
         "heap_free": gc.mem_free() if hasattr(gc, "mem_free") else None,
     }
+    vs = app.games.vs
+    if vs is not None and g is not None and g.duel:  # against the board
+        st["vs"] = SIDE_NAMES[vs[0]]
+        st["level"] = vs[1]
+        f = t.forced
+        st["board"] = "thinking" if f == -2 else None if f < 0 else move_name(f >> 6, f & 63)
     if phases.ERROR <= t.phase <= phases.SETUP:  # error, restore, setup: what the lights ask for
         from fireice.geom import position_str
 

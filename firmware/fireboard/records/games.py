@@ -36,6 +36,9 @@ class Games:
         self.began = None  # when the game in play was started (None: resumed)
         self.setting = False  # SETTING is on flash
         self.marks = True  # a new game writes SETTING (digital front end)
+        # the game's opponent, from its record: None (two players), or
+        # (the side the board plays, its level) (tag Fire or Ice)
+        self.vs = None
 
     def placed(self):
         """The pegs stand as the game begins: the set-up is over."""

@@ -12,11 +12,13 @@ LAST = 9999  # games/0001.txt .. games/9999.txt
 LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)
 
 
-def record(games, game, tags, when=None):
+def record(games, game, tags, when=None, vs=None):
     """Start the record of a new game (tags: list of [name, value], as
     new_game makes them; when: the board's clock, hw.clock(), None when it
-    does not know the time). The tags go in the order of docs/records.md:
-    Game, Mode, Date, Time, how the game was made, Setup, ToMove. The new
+    does not know the time; vs: None, or (the side the board plays, its
+    level), kept as games.vs). The tags go in the order of docs/records.md:
+    Game, Mode, Date, Time, the board's side (Fire or Ice), how the game
+    was made, Setup, ToMove. The new
     record is written before the old one is archived, and the flash must
     have room for it and for the game to be played to its end; if
     anything fails, the old game and its record stay as they were."""
@@ -24,6 +26,8 @@ def record(games, game, tags, when=None):
     if when is not None:
         head.append(["Date", "%04d.%02d.%02d" % (when[0], when[1], when[2])])
         head.append(["Time", "%02d:%02d:%02d" % (when[3], when[4], when[5])])
+    if vs is not None:
+        head.append([("Fire", "Ice")[vs[0] - 1], "board level %d" % vs[1]])
     tags = head + tags
     if not game.duel or game.position() != START:
         k = len(tags) - 1 if tags[-1][0] == "ToMove" else len(tags)
@@ -47,6 +51,7 @@ def record(games, game, tags, when=None):
         store.remove(NEXT)
         raise
     games.recorded = True
+    games.vs = vs
 
 
 def archive_number(store):
@@ -152,15 +157,26 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grad
 
 
 def start(
-    app, mode=None, handicap=None, side=None, seed=None, position=None, to_move=None, grade=None
+    app,
+    mode=None,
+    handicap=None,
+    side=None,
+    seed=None,
+    position=None,
+    to_move=None,
+    grade=None,
+    vs=-1,
 ):
     """App.new_game's work: the new game made and recorded, then set up on
     the board; or, if it cannot be, said, with the game in play going on.
     A graded solitaire deal is dealt from fireice.graded's table; for a
     seed beyond it (asked for over USB), on a board with room for the
     solver, it is handed to a Dealer part, which comes back here with its
-    position."""
+    position. vs: the opponent (None: two players; (side, level): the board
+    plays side), -1 for the last game's (app.vs); a solitaire has none."""
     mode = app.mode if mode is None else mode
+    if vs == -1:
+        vs = app.vs
     handicap = app.handicap if handicap is None else handicap
     side = app.handicap_side if side is None else side
     given = seed is not None
@@ -206,7 +222,7 @@ def start(
         game, tags = new_game(
             mode, handicap, side, seed, position, to_move, grade if dealt else None
         )
-        record(app.games, game, tags, app.games.hw.clock())
+        record(app.games, game, tags, app.games.hw.clock(), vs if game.duel else None)
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
         return
@@ -214,6 +230,8 @@ def start(
     app.handicap = handicap
     app.handicap_side = side
     app.seed = seed + 1
+    if game.duel:
+        app.vs = vs  # (a solitaire keeps it for the next duel)
     # the other kind of game's code goes (loaded again when it is played)
     if game.duel:
         forget("fireice.solo", "fireboard.track.solo")

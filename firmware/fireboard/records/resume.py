@@ -13,6 +13,8 @@ def start(games, seed=0):
     (see resume), or, without one, a new two-player game, recorded. A new
     game that cannot be recorded (a full flash) is played all the same; it
     says so, and its moves are refused until there is room."""
+    vs = games.vs  # the new game's opponent (the configuration's)
+    games.vs = None
     try:
         game, problem = resume(games)
     except OSError as e:  # the flash itself failed: the record stays for later
@@ -23,7 +25,7 @@ def start(games, seed=0):
 
     game, tags = newgame.new_game("duel", seed=seed)
     try:
-        newgame.record(games, game, tags)
+        newgame.record(games, game, tags, None, vs)
     except OSError as e:
         games.recorded = False
         problem = _and(problem, "the new game cannot be saved: %s" % e)
@@ -69,11 +71,30 @@ def resume(games):
         return None, "saved game unreadable (%s), kept as %s" % (e, name)
     finally:
         files = None
-        forget("fireboard.records.files", "fireice.recread", "fireice.notation")
+        forget(
+            "fireboard.records.files",
+            "fireice.recread",
+            "fireice.notation",
+            "fireboard.config.defaults",
+        )
 
 
 # the tags whose values resuming needs (recread.check_tags, new_game)
-_READ = ("Game", "Mode", "Setup", "ToMove", "Result")
+_READ = ("Game", "Mode", "Setup", "ToMove", "Result", "Fire", "Ice")
+
+
+def _opponent(get, tags, duel):
+    # who the board plays, from the tag Fire or Ice "board level N"
+    # (fireboard.records.newgame.record): (side, level), or None
+    from fireboard.config.defaults import VS_LEVELS
+
+    for side in (1, 2):
+        v = get(tags, ("Fire", "Ice")[side - 1]) if duel else None
+        if v is not None and v[:12] == "board level " and v[12:].isdigit():
+            level = int(v[12:])
+            if 1 <= level <= VS_LEVELS:
+                return (side, level)
+    return None
 
 
 def _replay(games, lines):
@@ -125,6 +146,7 @@ def _replay(games, lines):
         recread.check_tags(tags)
         game = recread.new_game(tags)
     games.recorded = True
+    games.vs = _opponent(recread.get, tags, game.duel)
     got = RESULT_NAMES[game.result]
     problem = None
     said = recread.get(tags, "Result")

@@ -40,9 +40,15 @@ def begin(app, now, game, problem, new):
             # many pegs away (a board set up from scratch): show them all
             t.events.clear()
             t.start(game, setup=True, trust=True)
+    app.play_board()  # a game against the board: it plays on
     if t.phase == SETUP:
         t.update(app.deb.stable)
-    app._out({"ev": "resumed", "moves": game.ply})
+    ev = {"ev": "resumed", "moves": game.ply}
+    vs = app.games.vs
+    if vs is not None:
+        ev["vs"] = "fire" if vs[0] == 1 else "ice"
+        ev["level"] = vs[1]
+    app._out(ev)
     app._drain()
     _judge(app, game)
     _replace(app)

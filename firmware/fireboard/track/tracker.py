@@ -18,6 +18,8 @@ from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_
 from fireboard.track.phases import IDLE, LIFTED, LANDED, ERROR, RESTORE, SETUP, OVER
 
 _NONE = const(255)
+FREE = const(-1)  # Tracker.forced: no move is the board's
+THINKING = const(-2)
 _A_PEG = ("a", "a fire", "an ice")
 
 
@@ -43,6 +45,9 @@ class Tracker:
         self.seen = None if colour else bytearray(49)
         self.events = []
         self.version = 0  # counts display changes
+        # the board's own move (fireboard.track.versus): FREE (the player
+        # moves), THINKING (nothing may move), or the move shown, frm * 64 + to
+        self.forced = FREE
 
     def start(self, game, setup=True, trust=None):
         """A game to track. setup: guide the pegs to its position first (a new
@@ -51,11 +56,24 @@ class Tracker:
         on (a digital board then has each peg of a set-up put in afresh)."""
         self.game = game
         self.waypoint = None
+        self.forced = FREE
         self.h = self.t = self.pend_h = self.pend_t = _NONE
         self.phase = SETUP if setup else IDLE
         self.reason = None
         self.version += 1
         self._trust(not setup if trust is None else trust)
+
+    def force(self, mv):
+        """The board's move (FREE, THINKING, or frm * 64 + to): only that
+        move may be made; anything else is guided back as an error. The
+        pegs are looked at again with it (update)."""
+        if mv != self.forced:
+            self.forced = mv
+            self.version += 1
+            if self.phase != SETUP and self.phase != RESTORE and self.phase != OVER:
+                self.reason = None
+                self.pend_h = self.pend_t = _NONE
+                self.update(self.p)
 
     def _trust(self, yes):
         s = self.seen
@@ -128,9 +146,18 @@ class Tracker:
         o = 3 - s
         cells = g.cells
         d = self.diff
+        f = self.forced
+        if f == THINKING:
+            return self._error(d[0], "wait: the board is thinking")
+        fh = f >> 6 if f >= 0 else _NONE  # the board's move: lift fh, put it in ft
+        ft = f & 63 if f >= 0 else _NONE
         if n == 1:
             x = d[0]
             if cells[x] == s and p[x] == 0:
+                if fh != _NONE and x != fh:
+                    return self._error(
+                        x, "the board plays %s: lift %s" % (move_name(fh, ft), hole_name(fh))
+                    )
                 self.pend_h = self.pend_t = _NONE
                 return self._set(LIFTED, x)
             if not self.colour and x == self.pend_t:
@@ -143,6 +170,10 @@ class Tracker:
                 a, b = b, a
             # a: the mover's peg in the game, b: an empty hole with a peg now
             if cells[a] == s and cells[b] == 0 and p[b] != 0:
+                if fh != _NONE and (a != fh or b != ft):
+                    return self._error(
+                        b, "the board plays %s, not %s" % (move_name(fh, ft), move_name(a, b))
+                    )
                 why = g.check(a, b)
                 if p[a] == 0:
                     if why:
@@ -196,6 +227,7 @@ class Tracker:
         was = g.ctrl[1] | g.ctrl[2] << 7 if duel else 0
         g.push(h, t)
         self.pend_h = self.pend_t = _NONE
+        self.forced = FREE  # (the board's move, made)
         self.reason = None
         ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
         self._control(was)
@@ -296,6 +328,7 @@ class Tracker:
         h = mv >> 6
         t = mv & 63
         self.h = self.t = self.pend_h = self.pend_t = _NONE
+        self.forced = FREE
         self.reason = None
         if undo:
             self.events.append({"ev": "undo", "move": move_name(h, t)})
