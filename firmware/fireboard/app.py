@@ -133,6 +133,7 @@ class App:
         self.games.began = self.now
         self.tracker.start(game, setup=True)
         self.play_board()
+        self.coach()
         gc.collect()  # the old game gone, and its code if it was the other kind
         self.tracker.update(self.deb.stable)
         ev = {
@@ -147,6 +148,23 @@ class App:
             ev["level"] = vs[1]
         self._out(ev)
         self._drain()
+
+    def coach(self):
+        """The danger lights (fireboard.track.coach) in the game in play when
+        it wants them: the danger setting, or when it is null, a game
+        against the board at level 1; the coach's code dropped otherwise."""
+        g = self.tracker.game
+        v = self.cfg.get("danger")
+        vs = self.games.vs
+        on = g is not None and g.duel and (v if v is not None else vs is not None and vs[1] == 1)
+        if on or self.lights.danger is not None:
+            from fireboard.track.coach import attach
+
+            attach(self, on)
+        if not on:
+            from fireboard.mem import forget
+
+            forget("fireboard.track.coach", "fireice.danger")
 
     def play_board(self):
         """The board plays the game's opponent (games.vs, from its record):

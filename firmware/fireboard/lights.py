@@ -73,6 +73,14 @@ class Lights:
         # a solitaire's judge (fireboard.track.judge): its sign on the turn
         # LEDs, its hint on the pegs
         self.judge = None
+        # the coach's danger marks of a lifted peg's destinations
+        # (fireboard.track.coach): 2 and 3 lose at once
+        self.danger = None
+
+    def redraw(self):
+        """Compose the next frame afresh (what it shows changed outside the
+        tracker: a part's marks)."""
+        self._seen = -1
 
     def _put(self, h, rgb, level=4):
         # level: 4 full, 2 half, 1 quarter
@@ -140,10 +148,14 @@ class Lights:
             h = t.h
             s = g.cells[h]
             want = 0 if duel else 3 - s
+            d = self.danger if duel else None
             for k in range(12 * h, 12 * h + 12):
                 x = TARGETS[k]
                 if g.cells[x] == want:
-                    self._put(x, _SIDE[s])
+                    if d is not None and d[x] > 1:  # it loses at once: a gift, a threat
+                        self._put(x, _WRONG, 4 if d[x] == 2 else 2)
+                    else:
+                        self._put(x, _SIDE[s])
             self._put(h, _SIDE[s], 1)
         elif phase == LANDED:
             s = g.to_move

@@ -63,6 +63,8 @@ def validate(cfg):
     v = cfg["vs_level"]
     if not _whole(v) or not 1 <= v <= VS_LEVELS:
         raise ConfigError("vs_level must be 1..%d, not %r" % (VS_LEVELS, v))
+    if cfg["danger"] not in (None, True, False):
+        raise ConfigError("danger must be null, true or false, not %r" % (cfg["danger"],))
     if not isinstance(cfg["active_low"], bool):
         raise ConfigError("active_low must be true or false")
     used = {}

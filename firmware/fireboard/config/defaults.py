@@ -38,6 +38,9 @@ DEFAULTS = {
     # button and `new` keep the last game's, a new board starts with this
     "vs": None,
     "vs_level": 1,
+    # the coach's danger lights (fireboard.track.coach): true, false, or
+    # None: on in a game against the board at level 1
+    "danger": None,
     # LED current cap (mA) for the LEDs, from hardware/power.json: the most
     # the USB budget leaves them (a setting may lower it, never raise it)
     "led_cap_ma": {"digital": 390, "colour": 250},

@@ -41,6 +41,7 @@ def begin(app, now, game, problem, new):
             t.events.clear()
             t.start(game, setup=True, trust=True)
     app.play_board()  # a game against the board: it plays on
+    app.coach()  # the danger lights
     if t.phase == SETUP:
         t.update(app.deb.stable)
     ev = {"ev": "resumed", "moves": game.ply}
