@@ -98,17 +98,7 @@ def losing_capture(game):
     return None
 
 
-# Known defect (issue 16's note): on the colour board in 96 KB, after a new
-# game given by its position over USB, the solver finds no room (every sign
-# null); 104 KB is enough. Strict: the day it fits, this says so.
-_COLOUR_ROOM = pytest.mark.xfail(
-    strict=True, reason="colour board, 96 KB: no room for the solver after a position given"
-)
-
-
-@pytest.mark.parametrize(
-    "front", [f if f != "colour" else pytest.param(f, marks=_COLOUR_ROOM) for f in FRONTS]
-)
+@pytest.mark.parametrize("front", FRONTS)
 def test_a_losing_capture_is_named_at_once(front, tmp_path):
     # the graded deal played along the board's winning lines until a capture
     # it proves lost within its budget exists; then that capture

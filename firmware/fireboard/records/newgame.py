@@ -254,7 +254,7 @@ def _detach(app):
     for p in app.parts:
         if getattr(p, "solo", 0) == 1:  # fireboard.track.judge.Judge
             app.parts.remove(p)
-            p.drop()
+            p.release()
             app.lights.judge = None
             p = None
             forget("fireboard.track.judge", "fireice.solver", "fireice.seeded")

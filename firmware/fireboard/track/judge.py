@@ -9,8 +9,10 @@
 # the first solve until a duel starts): MicroPython keeps the native code
 # of every load of a .mpy alive, so loading fireice.solver again for each
 # solve would cost 385 bytes each time for good (measured on the unix
-# port). The solver itself (its 16 KB table) is made for each solve and
-# dropped after it.
+# port). The solver itself (its 16 KB table) is made at the first solve and
+# kept while the solitaire lasts, its table emptied between solves (made
+# again each time, its 8 KB blocks found no room after a capture on the
+# colour board in 96 KB).
 #
 # - Judge, while a solitaire is played: after every capture (and at the
 #   start, and after a takeback) it solves the position, SLICE nodes a
@@ -22,6 +24,7 @@
 # - Dealer, for a new graded deal: fireice.solver.Grader in slices, then the
 #   new game (App.new_game), while the game in play goes on.
 import gc
+from array import array
 
 from micropython import const
 
@@ -30,6 +33,7 @@ from fireboard.mem import forget
 SLICE = const(1)  # solver nodes a pass (bench/bench_solver.py "part" measures one)
 WORK = const(2)  # and children put in order at most (fireice.solver.Solver.work)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
+_ZERO = const(256)  # table entries emptied in one copy between solves
 # free heap a board needs beside the game for the solver (about 30 KB with its
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
 # one has not (measured on the virtual board: README, "Memory")
@@ -67,7 +71,7 @@ def attach(app, game, sure=False):
     for p in parts:
         if isinstance(p, Judge):
             parts.remove(p)
-            p.drop()
+            p.release()
             break
     app.lights.judge = None
     if not game.duel and (sure or room()):
@@ -88,20 +92,27 @@ class Judge:
         self.lit = 0  # the capture lit as a hint: frm * 64 + to + 1; 0 none
         self.asked = False  # a hint waits for the solve
         self.blame = False  # the last capture left a winnable position
-        self.sv = None  # the solver, while it runs
+        self.sv = None  # the solver, made at the first solve, kept for the session
+        self.zero = None  # _ZERO zeros, to empty its table between solves
         self.step = 0  # 0 nothing to do, 1 load, 2 start, 3 run
         self.left = 0  # nodes left of the budget
         self.busy = False  # a solve is under way (the virtual board skips no scan)
         app.lights.judge = self
 
     def drop(self):
-        """The solver out of the heap (its solve abandoned; its module
+        """The solve under way abandoned; the solver itself stays, made once
+        for the session: made again for each solve, its table's 8 KB blocks
+        found no room in a heap cut up by the game in between (the colour
+        board in 96 KB, after a capture)."""
+        self.step = 0
+        self.busy = False
+
+    def release(self):
+        """The solver out of the heap (the solitaire is over; the module
         stays, see above)."""
-        if self.step:
-            self.sv = None
-            self.step = 0
-            self.busy = False
-            gc.collect()
+        self.drop()
+        self.sv = self.zero = None
+        gc.collect()
 
     def tick(self, app, now):
         g = app.tracker.game
@@ -118,14 +129,22 @@ class Judge:
                 return self._failed(app)
             self.step = 2
         elif step == 2:
-            import sys
+            if self.sv is None:
+                import sys
 
-            gc.collect()  # (the pass's garbage: the table's 8 KB blocks want one piece each)
-            try:
-                self.sv = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
-            except MemoryError:
-                return self._failed(app)
-            self.sv.work = WORK
+                gc.collect()  # (the pass's garbage: the table's 8 KB blocks want one piece each)
+                try:
+                    self.sv = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
+                    self.zero = array("i", bytes(4 * _ZERO))
+                except MemoryError:
+                    self.sv = None
+                    return self._failed(app)
+                self.sv.work = WORK
+            else:  # as a new one: its table emptied (Solver.clear, a block at a time)
+                t2 = self.sv.t2
+                z = self.zero
+                for k in range(0, len(t2), _ZERO):
+                    t2[k : k + _ZERO] = z
             self.step = 3
         elif step == 3:
             self.sv.start(g.cells, g.to_move)
@@ -165,7 +184,7 @@ class Judge:
 
     def _failed(self, app):
         # no room after all: "unknown", the game goes on
-        self.drop()
+        self.release()
         forget(_SOLVER, "fireice.seeded", failed=True)
         self._say(app, UNKNOWN)
 
