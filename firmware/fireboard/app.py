@@ -309,13 +309,24 @@ class App:
     def hint(self):
         """A hint (the undo button held, the hint command): the first part
         that gives hints (a solitaire's fireboard.track.judge.Judge) gives
-        it, as a "hint" event. False when no part gives hints."""
+        it, as a "hint" event; in a duel, the engine's move
+        (fireboard.track.hinting). False when there is none to ask."""
         for part in self.parts:
             h = getattr(part, "hint", None)
             if h is not None:
                 h(self)
                 return True
-        return False
+        g = self.tracker.game
+        if g is None or not g.duel:
+            return False
+        # a duel: the engine's move (fireboard.track.hinting, loaded for it)
+        from fireboard.mem import job
+
+        try:
+            job("fireboard.track.hinting", "hint", self, also=("fireice.engine",), tries=1)
+        except MemoryError:
+            self._out({"ev": "hint", "move": None, "reason": "no room to think (out of memory)"})
+        return True
 
     def _save(self, write, arg):
         # a record write, once more after a collection if memory ran out

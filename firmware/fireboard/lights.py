@@ -76,6 +76,10 @@ class Lights:
         # the coach's danger marks of a lifted peg's destinations
         # (fireboard.track.coach): 2 and 3 lose at once
         self.danger = None
+        # a duel's hint (fireboard.track.hinting): frm * 64 + to + 1, 0 none,
+        # shown while the game is at hint_ply
+        self.hint = 0
+        self.hint_ply = -1
 
     def redraw(self):
         """Compose the next frame afresh (what it shows changed outside the
@@ -176,6 +180,13 @@ class Lights:
             self._put(t.t, _SIDE[g.cells[t.t]], 1)
         elif phase == ERROR or phase == RESTORE or phase == SETUP:
             self._fixes(t, blink)
+            self._blinks = True
+        elif phase == IDLE and duel and self.hint and g.ply == self.hint_ply:
+            # a duel's hint: the peg to lift blinks, the hole to go to glows
+            mv = self.hint - 1
+            s = g.to_move
+            self._put(mv >> 6, _SIDE[s], 4 if blink else 1)
+            self._put(mv & 63, _SIDE[s], 2)
             self._blinks = True
         elif phase == IDLE and j is not None and j.lit and not duel:
             # the hint: the peg that captures blinks, its victim glows

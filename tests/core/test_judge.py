@@ -171,25 +171,26 @@ def test_hints_by_command_and_by_the_undo_button_held_win_the_game():
 
 
 def test_a_hint_counts_on_from_the_record():
-    from fireboard.track.judge import count
 
     app, hw, events = board()
     set_up(app, hw, POS)
-    count(app.games, app.tracker.game)
-    count(app.games, app.tracker.game)
+    app.games.hinted(app.tracker.game)
+    app.games.hinted(app.tracker.game)
     tags = [list(t) for t in record_tags(app)]
     assert tags[-1] == ["Hints", "2"] and [t[0] for t in tags].count("Hints") == 1
 
 
-def test_no_hint_in_a_duel_and_the_undo_button_held_still_takes_back():
+def test_a_duels_hint_is_the_engines_not_the_judges():
+    # no judge in a duel: the hint comes from fireboard.track.hinting
+    # (tests/core/test_hinting.py)
     from fireboard.links.commands import handle
 
     app, hw, events = board()
     assert app.tracker.game.duel and not app.parts
     replies = []
     handle(app, "hint", replies.append)
-    assert replies[0]["re"] == "hint" and "no hints" in replies[0]["error"]
-    assert not app.hint()
+    assert replies[0] == {"re": "hint"}
+    assert said(events, "hint")[-1]["move"] is not None
 
 
 def test_a_graded_deal_of_the_table_comes_at_once_as_grade_deal_makes_it():

@@ -65,6 +65,9 @@ def validate(cfg):
         raise ConfigError("vs_level must be 1..%d, not %r" % (VS_LEVELS, v))
     if cfg["danger"] not in (None, True, False):
         raise ConfigError("danger must be null, true or false, not %r" % (cfg["danger"],))
+    v = cfg["hints"]
+    if v is not None and (not _whole(v) or not 0 <= v <= 99):
+        raise ConfigError("hints must be null (no limit), 0 (off) or 1..99 a game, not %r" % (v,))
     if not isinstance(cfg["active_low"], bool):
         raise ConfigError("active_low must be true or false")
     used = {}

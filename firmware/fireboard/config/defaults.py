@@ -41,6 +41,8 @@ DEFAULTS = {
     # the coach's danger lights (fireboard.track.coach): true, false, or
     # None: on in a game against the board at level 1
     "danger": None,
+    # a duel's hints (fireboard.track.hinting): None no limit, 0 off, N a game
+    "hints": None,
     # LED current cap (mA) for the LEDs, from hardware/power.json: the most
     # the USB budget leaves them (a setting may lower it, never raise it)
     "led_cap_ma": {"digital": 390, "colour": 250},

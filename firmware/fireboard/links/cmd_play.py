@@ -127,7 +127,7 @@ def hint(app, arg):
     """hint: as the undo button held; the hint follows as an event."""
     no_arg(arg)
     if not app.hint():
-        raise CommandError("no hints in this game (solitaire on a board with room for the solver)")
+        raise CommandError("no hints in this game (a solitaire needs room for the solver)")
     return {}
 
 

@@ -71,6 +71,26 @@ class Games:
             head = rec = None
             forget("fireice.rec")  # rare: new games, takebacks, results
 
+    def hints(self):
+        """How many hints the game in play has had: its record's Hints tag
+        (0 without one), read from flash."""
+        n = 0
+        with self.store.open(CURRENT) as f:
+            for line in f:
+                if not line.startswith(b"["):
+                    if line.strip():
+                        break
+                    continue
+                if line.startswith(b'[Hints "'):
+                    n = int(line[8 : line.find(b'"', 8)])
+        return n
+
+    def hinted(self, game):
+        """One more hint in the record: its Hints tag rewritten one higher
+        (so a restart keeps the count). Raises, with the record as it was,
+        if it cannot."""
+        self.save(game, last=(("Hints", str(self.hints() + 1)),))
+
     def moved(self, text):
         """A move, appended to the record."""
         if not self.recorded:

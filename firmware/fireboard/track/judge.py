@@ -237,27 +237,10 @@ class Judge:
         self.lit = b + 1
         app.lights._seen = -1
         try:
-            count(app.games, g)
+            app.games.hinted(g)
         except (OSError, MemoryError, ValueError) as e:
             app._out({"ev": "error", "reason": "the hint is not in the record (%s)" % e})
         app._out({"ev": "hint", "move": move_name(b >> 6, b & 63)})
-
-
-def count(games, game):
-    """One more hint in the record: its Hints tag read from flash and the
-    record rewritten with it one higher."""
-    from fireboard.records.games import CURRENT
-
-    n = 0
-    with games.store.open(CURRENT) as f:
-        for line in f:
-            if not line.startswith(b"["):
-                if line.strip():
-                    break
-                continue
-            if line.startswith(b'[Hints "'):
-                n = int(line[8 : line.find(b'"', 8)])
-    games.save(game, last=(("Hints", str(n + 1)),))
 
 
 class Dealer:
