@@ -4,7 +4,8 @@ paired games on the MicroPython interpreter, which is the quicker), and the
 matches against the plain baseline (bench/baseline.py, on CPython).
 
     python bench/bench_engine_host.py [--ladder-games N] [--ladder-top L]
-        [--board-games N] [--top-games N] [--top-ms MS] [--top-baseline N] [--skip P]
+        [--board-games N] [--top-games N] [--top-ms MS | --top-nodes N]
+        [--top-baseline N] [--skip P] [--no-playouts]
 
 Prints "name: value" lines; a match is "points/games (per cent)".
 """
@@ -100,6 +101,7 @@ def main(argv=None):
     p.add_argument("--skip", type=int, default=0, help="start after this many opening pairs")
     p.add_argument("--no-playouts", action="store_true", help="skip the playouts figure")
     a = p.parse_args(argv)
+    t0 = time.time()
     if not a.no_playouts:
         print("engine_playouts_per_s_cpython: %d" % playout_rate(2, time.process_time), flush=True)
     t = time.time()
@@ -130,6 +132,7 @@ def main(argv=None):
         )
         w = sorted(top.work)
         print("engine_level%d_at_%s_median_work: %d" % (MAX_LEVEL, at, w[len(w) // 2]))
+    print("engine_host_bench_seconds: %.0f" % (time.time() - t0), flush=True)
 
 
 if __name__ == "__main__":
