@@ -1,6 +1,7 @@
 # In-process paired games between engine levels (or budgets) on either
 # interpreter; MicroPython is the quicker. Usage:
-#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b] [-v] [skip=PAIRS]
+#   MICROPYPATH=firmware:host_tools micropython bench/ladder.py A B GAMES \
+#       [playouts_a playouts_b] [-v] [skip=PAIRS]
 # A, B: levels. Prints "name: value" lines: the points of A and the games
 # (-v: also the score after each game, on stderr; skip=PAIRS: start after
 # that many opening pairs).
