@@ -21,18 +21,7 @@ from fireice.pico import SLOWDOWN  # noqa: E402
 
 gc.collect()
 _engine_code = gc.mem_alloc() - _base - _game_code
-
-
-def playout_rate(seconds):
-    e = Engine(1, 5)
-    g = Duel()
-    n = 0
-    t0 = time.clock()
-    while time.clock() - t0 < seconds:
-        for _ in range(50):
-            e.playout(g)
-        n += 50
-    return int(n / (time.clock() - t0))
+from playouts import playout_rate  # noqa: E402
 
 
 def think_locked(e, g):
@@ -89,7 +78,7 @@ _MPY = sys.argv[2] if len(sys.argv) > 2 else ".build/mpy"
 def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     print("engine_pico_slowdown_factor: %d" % SLOWDOWN)
-    print("engine_playouts_per_s_micropython: %d" % playout_rate(2))
+    print("engine_playouts_per_s_micropython: %d" % playout_rate(2, time.clock))
     print("engine_code_heap_bytes: %d" % _engine_code)
     # on a Pico the machine code of @micropython.native functions is in the
     # heap too (on the unix port it is not): the .mpy files for the Pico's

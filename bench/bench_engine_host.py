@@ -4,7 +4,8 @@ paired games on the MicroPython interpreter, which is the quicker), and the
 matches against the plain baseline (bench/baseline.py, on CPython).
 
     python bench/bench_engine_host.py [--ladder-games N] [--ladder-top L]
-        [--board-games N] [--top-games N] [--top-ms MS] [--top-baseline N] [--skip P]
+        [--board-games N] [--top-games N] [--top-ms MS | --top-nodes N]
+        [--top-baseline N] [--skip P] [--no-playouts]
 
 Prints "name: value" lines; a match is "points/games (per cent)".
 """
@@ -19,27 +20,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-from fireice.duel import Duel  # noqa: E402
 from fireice.engine import BOARD_LEVELS, MAX_LEVEL, Engine  # noqa: E402
+from playouts import playout_rate  # noqa: E402
 
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
-def playouts_per_s(seconds=2.0):
-    e = Engine(1, 5)
-    g = Duel()
-    n = 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        for _ in range(50):
-            e.playout(g)
-        n += 50
-    return n / (time.process_time() - t0)
-
-
 def ladder(games, top, jobs=2):
     # each level up to top against the one below, on MicroPython, jobs at a time
-    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    env = dict(
+        os.environ,
+        MICROPYPATH=os.path.join(ROOT, "firmware") + ":" + os.path.join(ROOT, "host_tools"),
+    )
     todo = list(range(2, top + 1))
     running = []
     out = {}
@@ -61,16 +53,18 @@ def ladder(games, top, jobs=2):
         )
 
 
-class Timed:
-    """An engine at a fixed time a move (playouts unlimited)."""
+class Fixed:
+    """An engine at a fixed time a move (ms, playouts unlimited) or a fixed
+    number of playouts a move (nodes)."""
 
-    def __init__(self, engine, ms):
+    def __init__(self, engine, ms=0, nodes=0):
         self.engine = engine
         self.ms = ms
+        self.nodes = nodes
         self.work = []
 
     def think(self, g, playouts=0, ms=0):
-        mv = self.engine.think(g, 1 << 28, self.ms)
+        mv = self.engine.think(g, self.nodes or 1 << 28, self.ms)
         self.work.append(self.engine.work)
         return mv
 
@@ -97,12 +91,19 @@ def main(argv=None):
     p.add_argument("--board-games", type=int, default=10)
     p.add_argument("--top-games", type=int, default=0)
     p.add_argument("--top-ms", type=int, default=1000)
+    p.add_argument(
+        "--top-nodes",
+        type=int,
+        default=0,
+        help="play the top level at this many playouts a move instead of --top-ms",
+    )
     p.add_argument("--top-baseline", type=int, default=10000)
     p.add_argument("--skip", type=int, default=0, help="start after this many opening pairs")
     p.add_argument("--no-playouts", action="store_true", help="skip the playouts figure")
     a = p.parse_args(argv)
+    t0 = time.time()
     if not a.no_playouts:
-        print("engine_playouts_per_s_cpython: %d" % playouts_per_s(), flush=True)
+        print("engine_playouts_per_s_cpython: %d" % playout_rate(2, time.process_time), flush=True)
     t = time.time()
     if a.ladder_games:
         ladder(a.ladder_games, a.ladder_top)
@@ -116,16 +117,22 @@ def main(argv=None):
             a.skip,
         )
     if a.top_games:
-        top = Timed(Engine(MAX_LEVEL, 3), a.top_ms)
+        if a.top_nodes:
+            top = Fixed(Engine(MAX_LEVEL, 3), nodes=a.top_nodes)
+            at = "%dnodes" % a.top_nodes
+        else:
+            top = Fixed(Engine(MAX_LEVEL, 3), ms=a.top_ms)
+            at = "%dms" % a.top_ms
         versus_baseline(
-            "engine_level%d_at_%dms_vs_baseline%d" % (MAX_LEVEL, a.top_ms, a.top_baseline),
+            "engine_level%d_at_%s_vs_baseline%d" % (MAX_LEVEL, at, a.top_baseline),
             top,
             a.top_baseline,
             a.top_games,
             a.skip,
         )
         w = sorted(top.work)
-        print("engine_level%d_at_%dms_median_work: %d" % (MAX_LEVEL, a.top_ms, w[len(w) // 2]))
+        print("engine_level%d_at_%s_median_work: %d" % (MAX_LEVEL, at, w[len(w) // 2]))
+    print("engine_host_bench_seconds: %.0f" % (time.time() - t0), flush=True)
 
 
 if __name__ == "__main__":

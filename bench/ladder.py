@@ -1,6 +1,7 @@
 # In-process paired games between engine levels (or budgets) on either
 # interpreter; MicroPython is the quicker. Usage:
-#   micropython bench/ladder.py A B GAMES [playouts_a playouts_b] [-v] [skip=PAIRS]
+#   MICROPYPATH=firmware:host_tools micropython bench/ladder.py A B GAMES \
+#       [playouts_a playouts_b] [-v] [skip=PAIRS]
 # A, B: levels. Prints "name: value" lines: the points of A and the games
 # (-v: also the score after each game, on stderr; skip=PAIRS: start after
 # that many opening pairs).
@@ -8,23 +9,13 @@ import sys
 
 from fireice.duel import Duel
 from fireice.engine import Engine
-from fireice.moves import legal_moves
+from fireice_tools.openings import two_move
 
 
 def openings(pairs):
     # every two-move opening from the start, in a fixed pseudo-random order
-    # (the same list as fireice_tools.match.openings draws from, in its own order)
-    g = Duel()
-    buf = bytearray(600)
-    out = []
-    n = legal_moves(g, buf)
-    first = [(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
-    for f1, t1 in first:
-        g.push(f1, t1)
-        n2 = legal_moves(g, buf)
-        for k in range(n2):
-            out.append((f1, t1, buf[2 * k], buf[2 * k + 1]))
-        g.pop()
+    # (the list fireice_tools.match.openings draws from, in another order)
+    out = two_move()
     x = 12345
     for i in range(len(out) - 1, 0, -1):
         x = (x * 1103 + 12345) % 65536

@@ -22,20 +22,23 @@ _PATH = const(52)  # a game has at most 49 plies
 _SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
 _ROOT = const(301)  # the root and its children (at most 300 moves)
 
-# Levels: (playouts per move, tree nodes, proof-search plies, care).
+# Levels: (playouts per move, tree nodes, proof-search plies, care, grow).
 # Level 1..BOARD_LEVELS fit the board (32 KB, 2 s a move on a Pico by the
 # estimate of fireice.pico); the others are for the host. care (0..100) is the
 # per cent of new tree nodes on which the engine looks at what the opponent
 # gets (the fill that completes their line of islands, their win at once);
-# below 100 its move ordering also forgets the fill (a beginner).
+# below 100 its move ordering also forgets the fill (a beginner). grow is
+# how many playouts a leaf gets before its children join the tree: at 2 the
+# tree of level 6 takes about half the nodes, and it stays under its cap
+# (when it is full, further playouts no longer deepen it).
 LEVELS = (
     None,
-    (4, 301, 1, 30),
-    (15, 400, 1, 100),
-    (60, 800, 3, 100),
-    (400, 20000, 5, 100),
-    (2000, 100000, 5, 100),
-    (8000, 150000, 7, 100),
+    (4, 301, 1, 30, 1),
+    (15, 400, 1, 100, 1),
+    (60, 800, 3, 100, 1),
+    (400, 20000, 5, 100, 1),
+    (2000, 100000, 5, 100, 1),
+    (8000, 200000, 5, 100, 2),
 )
 BOARD_LEVELS = 3
 MAX_LEVEL = 6
@@ -175,6 +178,7 @@ class Engine:
         self.playouts = lv[0]
         self.depth = lv[2]
         self.care = lv[3]
+        self.grow = lv[4]
         cap = nodes or lv[1]
         if cap < _ROOT:
             cap = _ROOT
@@ -266,68 +270,44 @@ class Engine:
 
     # -- proof search --
     @micropython.native
-    def _or(self, g, d):
-        # the side to move wins within d plies whatever the other does?
-        s = g.to_move
-        if win_move(g, s) >= 0:
-            return True
-        if d < 3 or self.pnodes >= self.plimit:
+    def _wins(self, g, d, s):
+        # does s win within d plies whatever the other side does? Where s is
+        # to move, one move that wins is enough (an OR node); where the other
+        # side is, every move must lose (an AND node).
+        t = g.to_move
+        if t == s:
+            if win_move(g, s) >= 0:
+                return True
+            if d < 3:
+                return False
+        elif d < 2 or win_move(g, t) >= 0:
             return False
+        if self.pnodes >= self.plimit:
+            return False
+        if t != s and not self.pnodes & 63:
+            if self.stop or (self.ms and _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3):
+                self.plimit = 0
+                return False
         buf = self.pbuf[d]
         n = legal_moves(g, buf)
-        o = 3 - s
+        o = 3 - t
         for k in range(n):
             frm = buf[2 * k]
             to = buf[2 * k + 1]
             if gift(g, frm, o):
+                # a move that hands the game over: s never plays it, and
+                # the other side loses with it anyway
                 continue
             self.pnodes += 1
             g.push(frm, to)
             r = g.result
-            if r:
-                ok = r == s
-            elif g.to_move == s:
-                ok = self._or(g, d - 1)
-            else:
-                ok = self._and(g, d - 1)
+            ok = r == s if r else self._wins(g, d - 1, s)
             g.pop()
-            if ok:
-                if d == self.proot:
+            if ok == (t == s):
+                if ok and d == self.proot:
                     self.pmove = frm * 64 + to
-                return True
-        return False
-
-    @micropython.native
-    def _and(self, g, d):
-        # the side to move loses within d plies whatever it does?
-        o = g.to_move
-        if win_move(g, o) >= 0 or self.pnodes >= self.plimit:
-            return False
-        if not self.pnodes & 63:
-            if self.stop or (self.ms and _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3):
-                self.plimit = 0
-                return False
-        s = 3 - o
-        buf = self.pbuf[d]
-        n = legal_moves(g, buf)
-        for k in range(n):
-            frm = buf[2 * k]
-            to = buf[2 * k + 1]
-            if gift(g, frm, s):
-                continue
-            self.pnodes += 1
-            g.push(frm, to)
-            r = g.result
-            if r:
-                ok = r == s
-            elif g.to_move == o:
-                ok = self._and(g, d - 1)
-            else:
-                ok = self._or(g, d - 1)
-            g.pop()
-            if not ok:
-                return False
-        return True
+                return ok
+        return t != s
 
     def prove(self, g, depth, limit):
         """A move with which the side to move wins within depth plies (odd),
@@ -342,7 +322,7 @@ class Engine:
         mv = win_move(g, s)
         if mv >= 0:
             return mv
-        if self._or(g, depth) and self.pnodes < limit:
+        if self._wins(g, depth, s) and self.pnodes < limit:
             return self.pmove
         return -1
 
@@ -497,7 +477,7 @@ class Engine:
                 # the end, overlooked on the first visit
                 break
             if self.nk[k] == 0:
-                if not self._expand(g, k):
+                if vis[k] < self.grow or not self._expand(g, k):
                     r = self.playout(g)
                     break
             s = g.to_move

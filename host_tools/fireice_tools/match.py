@@ -21,8 +21,8 @@ import time
 from fireice.record import Record, format as format_record
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, START, FireIceError, move_name
-from fireice.moves import legal_moves
 from fireice.notation import parse_move
+from fireice_tools.openings import two_move
 
 STARTUP_S = 10.0  # time for a bot to start and answer fie / its first line
 POLL_S = 0.01  # memory samples
@@ -32,19 +32,7 @@ def openings(pairs, seed=2026):
     """pairs balanced openings as (setup, [moves]): the start and one move of
     each side (far too early for either side to be near a win), drawn from
     all two-move openings in a fixed, seeded order."""
-    g = Duel()
-    buf = bytearray(600)
-    out = []
-    n = legal_moves(g, buf)
-    first = [(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
-    for f1, t1 in first:
-        g.push(f1, t1)
-        n2 = legal_moves(g, buf)
-        for k in range(n2):
-            g.push(buf[2 * k], buf[2 * k + 1])
-            out.append([move_name(f1, t1), move_name(buf[2 * k], buf[2 * k + 1])])
-            g.pop()
-        g.pop()
+    out = [[move_name(f1, t1), move_name(f2, t2)] for f1, t1, f2, t2 in two_move()]
     random.Random(seed).shuffle(out)
     if pairs > len(out):
         raise ValueError("at most %d openings" % len(out))

@@ -210,6 +210,26 @@ def test_levels():
         assert LEVELS[level][0] > LEVELS[level - 1][0]
 
 
+def test_the_tree_does_not_fill():
+    # a level's playouts all deepen its tree: in the middle game the tree
+    # still has room when the level's budget is spent (level 6 once filled
+    # its tree halfway through its playouts, and played no better than 5)
+    if MICROPYTHON:
+        skip("the host levels' tables do not fit the test heap")
+    g = Duel()
+    e = Engine(2, 1)
+    while g.ply < 12:
+        mv = e.think(g)
+        g.play(mv >> 6, mv & 63)
+    for level in range(BOARD_LEVELS + 1, MAX_LEVEL + 1):
+        e = Engine(level, 1)
+        e.depth = 1  # the tree alone
+        e.think(g)
+        # a node has at most 300 moves: with that much room left, no
+        # expansion was ever refused
+        assert e.work == LEVELS[level][0] and e.cap - e.used >= 300, (level, e.used, e.cap)
+
+
 def think_locked(e, g):
     import micropython
 
