@@ -4,6 +4,7 @@
 # the hole the peg left completes their line of islands), or by leaving them
 # a win at once on their next move. Small and pure: it reads the game's masks,
 # plays a few candidate moves and takes them back, and allocates nothing.
+import micropython
 from micropython import const
 
 from fireice.geom import LINE_OF
@@ -13,50 +14,50 @@ GIFT = const(1)  # the fill completes the opponent's line of islands: they win n
 THREAT = const(2)  # the opponent can win at once on their next move
 
 
-def win_at_once(g, side):
-    """A move with which side, to move in duel g, wins at once, as
-    frm * 64 + to, or -1. Only a move that lands on an island side does not
-    hold yet, completes a line of holes there and a line of islands with the
-    islands held can win; each such move is played and taken back, so the
-    answer is exact."""
-    if g.to_move != side or g.result:
-        return -1
-    cs = g.ctrl[side]
+@micropython.native
+def win_move(g, s):
+    """A move that wins at once for side s (which must be to move), as
+    frm * 64 + to, or -1. Reads the masks only; exact (tests compare it with
+    playing every move)."""
+    cs = g.ctrl[s]
     im = g.im
     pm = g.pm
-    b = 8 * side
+    b = 8 * s
     for c in range(7):
         bc = 1 << c
         if cs & bc or not LINE_OF[cs | bc]:
             continue
-        free = 0x7F ^ im[c]
-        mine = im[b + c]
+        e = 0x7F ^ im[c]
+        ms = im[b + c]
         for q in range(7):
             bq = 1 << q
-            if not free & bq:
+            if not (e & bq) or not LINE_OF[ms | bq]:
                 continue
-            to = 7 * c + q
             # a peg of the same island moves to q
             for p in range(7):
-                if mine & (1 << p) and LINE_OF[(mine ^ (1 << p)) | bq]:
-                    if _wins(g, 7 * c + p, to, side):
-                        return (7 * c + p) * 64 + to
-            # a peg at position q of another island moves across
-            if not LINE_OF[mine | bq]:
-                continue
+                bp = 1 << p
+                if ms & bp and LINE_OF[(ms ^ bp) | bq]:
+                    return (7 * c + p) * 64 + 7 * c + q
+            # a peg at position q of another island; that island may be lost
             isl = pm[b + q]
             for i in range(7):
-                if i != c and isl & (1 << i):
-                    if _wins(g, 7 * i + q, to, side):
-                        return (7 * i + q) * 64 + to
+                bi = 1 << i
+                if isl & bi:
+                    cc = cs | bc
+                    if cs & bi and not LINE_OF[im[b + i] ^ bq]:
+                        cc ^= bi
+                    if LINE_OF[cc]:
+                        return (7 * i + q) * 64 + 7 * c + q
     return -1
 
 
-def _wins(g, frm, to, side):
-    g.push(frm, to)
-    r = g.result
-    g.pop()
-    return r == side
+def win_at_once(g, side):
+    """A move with which side, to move in duel g, wins at once, as
+    frm * 64 + to, or -1 (win_move, when side is to move and the game goes
+    on)."""
+    if g.to_move != side or g.result:
+        return -1
+    return win_move(g, side)
 
 
 def danger(g, frm, to):

@@ -13,6 +13,7 @@ from fireice.ticks import ticks_ms as _ticks_ms
 
 from array import array
 
+from fireice.danger import win_move
 from fireice.geom import LINE_OF, LINES
 from fireice.geom import TARGETS as _TARGETS
 from fireice.moves import legal_moves
@@ -56,43 +57,6 @@ def _tables():
 
 
 _SQL, _RSQ = _tables()
-
-
-@micropython.native
-def win_move(g, s):
-    """A move that wins at once for side s (which must be to move), as
-    frm * 64 + to, or -1. Reads the masks only; exact (tests compare it with
-    playing every move)."""
-    cs = g.ctrl[s]
-    im = g.im
-    pm = g.pm
-    b = 8 * s
-    for c in range(7):
-        bc = 1 << c
-        if cs & bc or not LINE_OF[cs | bc]:
-            continue
-        e = 0x7F ^ im[c]
-        ms = im[b + c]
-        for q in range(7):
-            bq = 1 << q
-            if not (e & bq) or not LINE_OF[ms | bq]:
-                continue
-            # a peg of the same island moves to q
-            for p in range(7):
-                bp = 1 << p
-                if ms & bp and LINE_OF[(ms ^ bp) | bq]:
-                    return (7 * c + p) * 64 + 7 * c + q
-            # a peg at position q of another island; that island may be lost
-            isl = pm[b + q]
-            for i in range(7):
-                bi = 1 << i
-                if isl & bi:
-                    cc = cs | bc
-                    if cs & bi and not LINE_OF[im[b + i] ^ bq]:
-                        cc ^= bi
-                    if LINE_OF[cc]:
-                        return (7 * i + q) * 64 + 7 * c + q
-    return -1
 
 
 @micropython.native
