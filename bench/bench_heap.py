@@ -5,11 +5,11 @@ Every scripted scenario (tests/scenarios), on each front end it is written
 for, runs on the virtual board (`fireice sim --headless`, the firmware as
 .mpy, on the MicroPython unix port: 64-bit, so objects are bigger than on
 the board's 32-bit CPU), its code in ROM as on a board built for the
-product (docs/frozen.md). The run in an 80 KB heap gives the reference
+product (docs/frozen.md). The run in a 72 KB heap gives the reference
 events (the most room without the solitaire's solver, which a 96 KB board
 runs beside the game: docs/protocol.md, "Solitaire help"; its events would
 differ). Printed for each: the smallest heap (to 1 KB) from which every
-larger one up to 80 KB gives exactly those events (no out-of-memory, nothing
+larger one up to 72 KB gives exactly those events (no out-of-memory, nothing
 else different); then the runs that fail in 64 KB, the target (README,
 "Memory"). Then the worst cases (tests/host/test_edges.py) alike, and the
 worst of them again with the code in the heap, as on a Pico running the
@@ -32,8 +32,8 @@ from test_scenarios import DIR, load  # noqa: E402
 
 FIREICE = os.path.join(os.path.dirname(sys.executable), "fireice")
 TARGET_KB = 64
-HI_KB = 80  # the largest heap tried
-REF_KB = 80  # the reference run: more room than any tried, none for the solver
+HI_KB = 72  # the largest heap tried
+REF_KB = 72  # the reference run: more room than any tried, none for the solver
 
 
 def run(inputs, front, kb, files=None, code="rom"):

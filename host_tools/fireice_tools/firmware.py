@@ -244,12 +244,81 @@ def _kb(heapsize):
 _TABLES = 3 / (8 * 32)
 
 
-def rom_heapsize(heapsize, image):
+def rom_heapsize(heapsize, image, names=0):
     """-X heapsize that leaves a heap of at most heapsize for the game once
-    the ROM image (of `image` bytes) has its block: the image and its share
-    of the tables added, rounded down to a whole KB."""
-    extra = int(image * (1 + _TABLES)) // 1024
-    return "%dk" % (_kb(heapsize) + extra)
+    the ROM image (of `image` bytes) has its block and the firmware's names
+    (`names` bytes of interned qstrs, see mpy_names) are in: those and the
+    image's share of the tables added (in bytes)."""
+    extra = int((image + names) * (1 + _TABLES))
+    return "%d" % (1024 * _kb(heapsize) + extra)
+
+
+def _vuint(data, k):
+    # an .mpy file's variable-length unsigned int at k: (value, next k)
+    n = 0
+    while True:
+        b = data[k]
+        k += 1
+        n = (n << 7) | (b & 0x7F)
+        if not b & 0x80:
+            return n, k
+
+
+def mpy_names(path):
+    """The names (qstrs) an .mpy file of this MicroPython (format 6) has
+    MicroPython intern as it loads it: its qstr table, less the names the
+    interpreter has built in."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:1] != b"M" or data[1] != 6:
+        raise ValueError("%s: not an .mpy file of format 6" % path)
+    k = 4
+    n_qstr, k = _vuint(data, k)
+    _, k = _vuint(data, k)  # n_obj
+    out = []
+    for _ in range(n_qstr):
+        n, k = _vuint(data, k)
+        if n & 1:  # built in: an index
+            continue
+        n >>= 1
+        out.append(data[k : k + n].decode())
+        k += n + 1  # and its null byte
+    return out
+
+
+def rom_names(where, image):
+    """(the file of the firmware's names in folder where, what interning
+    them costs in bytes), made once for the image: the names a frozen build
+    keeps in flash with the code (simrom.py interns them before the game's
+    heap begins)."""
+    names = os.path.join(where, "names.txt")
+    cost = os.path.join(where, "names.cost")
+    if os.path.exists(cost):
+        with open(cost) as f:
+            return names, int(f.read())
+    folder = compile_firmware("host")
+    seen = {}
+    for rel in board_sources("micropython"):
+        for name in mpy_names(os.path.join(folder, rel[:-3] + ".mpy")):
+            seen[name] = True
+    tmp = names + ".tmp%d" % os.getpid()
+    with open(tmp, "w") as f:
+        for name in seen:
+            if "\n" not in name:
+                f.write(name + "\n")
+    os.replace(tmp, names)
+    # measured in a heap of the size they are interned in (about): how the
+    # chunks of names fall among the lines' garbage depends on it
+    heap = rom_heapsize("96k", image)
+    argv = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simrom", "fw.rom", "--names"]
+    out = subprocess.run(argv + ["names.txt"], capture_output=True, text=True, cwd=where)
+    if out.returncode != 0:
+        raise SystemExit("fireice: the firmware's names did not load: " + out.stderr[-300:])
+    n = int(out.stdout.split()[-1])
+    with open(cost + ".tmp%d" % os.getpid(), "w") as f:
+        f.write(str(n))
+    os.replace(cost + ".tmp%d" % os.getpid(), cost)
+    return names, n
 
 
 # Where the virtual board's code is (micropython_cmd)
@@ -303,5 +372,7 @@ def micropython_cmd(heapsize, module, code="rom"):
         os.replace(stamp + ".tmp%d" % os.getpid(), stamp)
     if not os.path.exists(os.path.join(where, "fw.rom")):
         os.symlink(image, os.path.join(where, "fw.rom"))
-    argv = [mp, "-X", "heapsize=" + rom_heapsize(heapsize, size), "-m", "simrom", "fw.rom", module]
+    names, cost = rom_names(where, size)
+    argv = [mp, "-X", "heapsize=" + rom_heapsize(heapsize, size, cost), "-m", "simrom", "fw.rom"]
+    argv += ["--names=names.txt", module]
     return argv, env, where

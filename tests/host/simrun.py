@@ -15,7 +15,7 @@ HEAP = os.environ.get("FIREICE_SIM_HEAP", simhost.HEAP)
 # free beside the game, which 96 KB give), so that both runs play the same
 # board (the solver's signs and deals are tested in 96 KB:
 # tests/host/test_solitaire_help.py)
-ROOMY = "80k"
+ROOMY = "72k"
 
 
 def spawn(args):

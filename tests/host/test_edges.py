@@ -1,5 +1,5 @@
 """The board at its edges (issue 11), on both front ends, in the 64 KB heap
-the virtual board ships with, each run compared with the same run in 80 KB
+the virtual board ships with, each run compared with the same run in 72 KB
 (simrun.ROOMY: more room, and still none for the solitaire's solver, so the
 same board) where the two can be compared: the longest games to their end, a takeback
 at every depth, a restart after every move, every USB command at the end
@@ -35,7 +35,7 @@ def heaps(case):
 
 def twin(inputs, front, tmp_path, small=SMALL, **kw):
     """The events of inputs in 64 KB (or small), which must be those of
-    80 KB (ROOMY)."""
+    72 KB (ROOMY)."""
     big = run_sim(inputs, front=front, flash=tmp_path / "big", heapsize=BIG, **kw)
     small = run_sim(inputs, front=front, flash=tmp_path / "small", heapsize=small, **kw)
     for e in small + big:

@@ -1,6 +1,6 @@
 """The board in a 64 KB heap (issue: every mode fits in 64 KB): every
 scripted scenario on the virtual board with -X heapsize=64k, which must give
-exactly the events it gives in 80 KB (simrun.ROOMY: more room, and none yet
+exactly the events it gives in 72 KB (simrun.ROOMY: more room, and none yet
 for the solitaire's solver, which needs 96 KB; an out-of-memory error, or
 anything else that differs, fails). The firmware is the .mpy build, as on a board.
 

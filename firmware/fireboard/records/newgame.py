@@ -182,6 +182,7 @@ def start(
     given = seed is not None
     seed = app.seed if seed is None else seed
     dealt = grade is not None and position is not None  # the Dealer's deal
+    found = dealt  # with the solver: there is room for it
     grade = app.grade if grade is None else grade
     if mode == "solitaire" and grade != "any" and position is None and to_move is None:
         # a graded deal from the table made on the host (fireice.graded), at
@@ -243,7 +244,7 @@ def start(
     else:
         from fireboard.track.judge import attach
 
-        if not attach(app, game, dealt):
+        if not attach(app, game, found):
             forget("fireboard.track.judge")
         attach = None
     replace(app)
