@@ -82,13 +82,21 @@ def game_cases():
             None,
         ),
         "solitaire-won": (
-            [CLOCK, {"cmd": "new", "mode": "solitaire", "seed": wseed}, {"board": wpos}]
+            [
+                CLOCK,
+                {"cmd": "new", "mode": "solitaire", "seed": wseed, "grade": "any"},
+                {"board": wpos},
+            ]
             + edges.solo_inputs(wpos, wmoves),
             len(wmoves),
             "won",
         ),
         "solitaire-lost": (
-            [CLOCK, {"cmd": "new", "mode": "solitaire", "seed": lseed}, {"board": lpos}]
+            [
+                CLOCK,
+                {"cmd": "new", "mode": "solitaire", "seed": lseed, "grade": "any"},
+                {"board": lpos},
+            ]
             + edges.solo_inputs(lpos, lmoves),
             len(lmoves),
             "lost",

@@ -69,7 +69,7 @@ def test_a_handicap_game_is_recorded_as_fireice_play_records_it(handicap, side, 
 
 
 def test_a_solitaire_deal_carries_its_seed_as_fireice_play_writes_it(tmp_path):
-    inputs = [CLOCK, {"cmd": "new", "mode": "solitaire", "seed": 7}]
+    inputs = [CLOCK, {"cmd": "new", "mode": "solitaire", "seed": 7, "grade": "any"}]
     run_sim(edges.timed(inputs, start=0), flash=tmp_path)
     board = read(tmp_path / "game.txt")
     assert board == play_record("solitaire", 0, 1, 7, [])

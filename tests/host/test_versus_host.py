@@ -282,9 +282,13 @@ def test_in_the_game_budget_alone_it_says_it_cannot_think():
     inputs.append({"at": 2000, "cmd": "status"})
     events = run_sim(inputs, heapsize=simhost.HEAP)
     err = [e for e in events if e.get("ev") == "error"]
-    # (its code does not load: said as the game starts)
-    assert [e["reason"] for e in err] == [
-        "the board cannot play (out of memory): move its pegs for it"
-    ]
+    # its code does not load (said as the game starts), or it loads but the
+    # search finds no room (said on its turn): once, either way
+    assert len(err) == 1, err
+    reason = err[0]["reason"]
+    assert reason in (
+        "the board cannot play (out of memory): move its pegs for it",
+        "the board cannot think (out of memory): move its pegs for it",
+    ), reason
     assert [e["move"] for e in events if e.get("ev") == "move"] == ["D4-C4", "D4-D5"]
     assert [e for e in events if e.get("re") == "status"][0]["moves"] == 2
