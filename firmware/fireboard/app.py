@@ -61,6 +61,7 @@ class App:
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
+        self.failed = None  # (move event, why) when _commit could not write it
 
     # --- starting ---------------------------------------------------------------
 
@@ -150,6 +151,10 @@ class App:
             self.tracker.update(self.deb.stable)
             self.changed = False
             if self.tracker.events:
+                # the answering frame as soon as the move is saved, before
+                # the events go out over USB (which takes longer than both)
+                if not self.hold and self._commit() and self.lights.compose(self.tracker, now):
+                    self.lights.show()
                 self._drain()  # before a button can start another game
         b = self.undo_button.poll(now)
         if b:
@@ -208,6 +213,28 @@ class App:
             gc.collect()
             write(arg)
 
+    def _commit(self):
+        """Write the tracker's move waiting to be said to flash now (with
+        the result it brings), so that its lights can show before it is
+        announced. True when nothing waits unsaved; False when the write
+        failed: _drain says so (and does not try again)."""
+        t = self.tracker
+        for e in t.events:
+            if e["ev"] == "move" and e is not self.saved:
+                try:
+                    self._write(t.game, e)
+                except (OSError, MemoryError, FireIceError) as x:
+                    self.failed = (e, x)
+                    return False
+                self.saved = e
+        return True
+
+    def _write(self, g, e):
+        if g.result:  # the move and the result in one rewrite
+            self._save(self.games.save, g)
+        else:
+            self._save(self.games.moved, e["move"])
+
     def _drain(self):
         """Announce what the tracker has to say. A move (and the result it
         brings) is written to flash first: one that cannot be written is
@@ -218,15 +245,19 @@ class App:
         while ev:
             e = ev[0]  # taken off once said: a retry after a MemoryError says it
             if e["ev"] == "move" and e is not self.saved:
-                g = t.game
-                try:
-                    if g.result:  # the move and the result in one rewrite
-                        self._save(self.games.save, g)
-                    else:
-                        self._save(self.games.moved, e["move"])
-                except (OSError, MemoryError, FireIceError) as x:
+                why = None
+                f = self.failed
+                if f is not None and f[0] is e:  # _commit tried it
+                    self.failed = None
+                    why = f[1]
+                else:
+                    try:
+                        self._write(t.game, e)
+                    except (OSError, MemoryError, FireIceError) as x:
+                        why = x
+                if why is not None:
                     ev.pop(0)
-                    self._unsaved(e, x)
+                    self._unsaved(e, why)
                     continue
                 self.saved = e  # (not saved again by a retry)
             elif e["ev"] == "ready":

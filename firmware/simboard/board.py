@@ -38,11 +38,13 @@ class Board:
         # costs its CPU time here times the Pico factor (fireice.pico), and
         # each LED frame its wire time, in virtual time
         self.pico = 0
+        self.c_factor = 0  # with Pico time: fireice.pico.C_SLOWDOWN
         self.hist = None  # passes by their Pico time in whole ms (the last: 199 and more)
         if os.getenv("FIREICE_PICO_TIME"):
-            from fireice.pico import SLOWDOWN
+            from fireice.pico import C_SLOWDOWN, SLOWDOWN
 
             self.pico = SLOWDOWN
+            self.c_factor = C_SLOWDOWN
             self.hist = array("I", bytes(4 * 200))
         self.next = 0  # with Pico time: when the next pass starts
         self.passes = self.busy_us = self.worst_us = self.first = 0
@@ -51,6 +53,9 @@ class Board:
         self.pt = None  # with Pico time: simboard.picotime
         self.ops0 = array("i", bytes(16))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
+        self.freed0 = 0  # simboard.picotime.freed() as the pass began
+        self.gc_ns = 0  # the collection in the pass under way: its time here
+        self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
         self.start()
 
     def at(self):
@@ -81,6 +86,14 @@ class Board:
         end = ticks_us()  # first: what follows is not the firmware's time
         pt = self.pt
         ns = 1000 * ticks_diff(end, self.pass_t0) - (pt.waited_ns() - self.waited0)
+        if not self.gc_ns and pt.freed() > self.freed0 + pt.GC_SEEN:
+            # the collector ran in this pass: C code (simboard.picotime)
+            self.gc_ns, took = pt.collect_ns()
+            self.collections += 1
+            self.gc_ns_all += self.gc_ns
+            self.pass_t0 += took // 1000  # (the clock of the pass stops)
+            self.waited0 += took - self.gc_ns
+        ns -= self.gc_ns
         n = self.ops1
         self.counts(n)
         n0 = self.ops0
@@ -90,7 +103,7 @@ class Board:
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * us
-        return max(0, ns) * self.pico // 1000 + hw_us
+        return max(0, ns) * self.pico // 1000 + hw_us + self.gc_ns * self.c_factor // 1000
 
     def start(self):
         # the firmware starts: at power-up, or again after a soft reset
@@ -220,6 +233,8 @@ class Board:
             self.wire_us = 0
             hw.mem32.latch()
             self.counts(self.ops0)
+            self.gc_ns = 0
+            self.freed0 = self.pt.freed()
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
             app.tick(t)
@@ -257,6 +272,9 @@ class Board:
                 "loop_ms_worst": self.worst_us / 1000,
                 "period_ms_mean": (self.next - self.first) / n,
                 "scan_ms": self.app.cfg["scan_ms"],
+                "c_slowdown": self.c_factor,
+                "collections": self.collections,
+                "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }
         )
 

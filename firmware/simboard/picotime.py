@@ -22,14 +22,29 @@
 # others run (the kernel's run delay, /proc/thread-self/schedstat) is not
 # the firmware's, and is taken off too (waited_ns).
 #
+# The garbage collector is C code, not the interpreter's: a collection
+# that runs in a pass (MicroPython collects when an allocation finds the
+# heap full) is charged at fireice.pico.C_SLOWDOWN instead. It is seen by
+# freed() growing by more than GC_SEEN bytes (the bytes the collector has
+# freed, not the firmware: a block given back smaller by realloc can move
+# it by a few bytes; a collection MicroPython runs because the heap is
+# full finds kilobytes), and timed by one more gc.collect() at once, outside the pass's clock, on
+# the same heap (collect_ns: the live objects it marks and the blocks it
+# sweeps are those of the collection just run, less the garbage that one
+# freed, so the time is if anything short, and the rest of the pass's time
+# stays at the Python factor). Two collections in one pass are charged as
+# one at the C factor, the other at the Python one.
+#
 # A settle_us(us) wait costs its us as they are (a busy wait at the wire's
 # speed), as an LED frame costs its wire time (simboard.board._WIRE_US).
 from array import array
 from time import ticks_diff, ticks_us
+import gc
 
 import micropython
 
 PIN_US = 3
+GC_SEEN = 2048
 MEM_US = 2
 ADC_US = 5
 
@@ -140,6 +155,29 @@ def frame_text(out, rgb):
     out[n + 1] = 125
     out[n + 2] = 10
     return n + 3
+
+
+def freed():
+    """Bytes freed by the garbage collector so far (and by nothing else):
+    the bytes allocated and not freed by hand (micropython.mem_current:
+    a collection does not lower it) less the heap in use. A collection
+    raises it by the garbage it found; an allocation lowers it by the
+    rounding to a whole heap block. 0 where the port keeps no such count."""
+    return _current() - gc.mem_alloc() if _current else 0
+
+
+_current = getattr(micropython, "mem_current", None)
+
+
+def collect_ns():
+    """(ns of one gc.collect() now, the run delay taken off, the ns it took
+    in all): the time of the collection a pass just ran, measured on the
+    same heap."""
+    w0 = waited_ns()
+    t0 = ticks_us()
+    gc.collect()
+    ns = 1000 * ticks_diff(ticks_us(), t0)
+    return max(0, ns - (waited_ns() - w0)), ns
 
 
 def waited_ns():
