@@ -51,7 +51,7 @@ class Board:
         self.pass_at = self.pass_t0 = self.wire_us = 0
         self.cost = None  # with Pico time: simboard.picotime.calibrate's
         self.pt = None  # with Pico time: simboard.picotime
-        self.ops0 = array("i", bytes(16))  # the hardware's counts as the pass began
+        self.ops0 = array("i", bytes(24))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
@@ -75,9 +75,11 @@ class Board:
     def counts(self, into):
         hw = self.hw
         into[0] = hw.pin_ops - hw.adc_reads
-        into[1] = hw.mem32.ops
+        into[1] = hw.mem32.ops - hw.mem32.writes
         into[2] = hw.adc_reads
         into[3] = hw.settled_us
+        into[4] = hw.mem32.writes
+        into[5] = hw.settles
 
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times
@@ -99,10 +101,11 @@ class Board:
         n0 = self.ops0
         cost = self.cost
         hw_us = self.wire_us + n[3] - n0[3]
-        for k, us in ((0, pt.PIN_US), (1, pt.MEM_US), (2, pt.ADC_US)):
+        unit = pt.UNIT_US
+        for k in range(6):  # (no tuples: the harness makes no garbage of its own)
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
-            hw_us += ops * us
+            hw_us += ops * unit[k]
         return max(0, ns) * self.pico // 1000 + hw_us + self.gc_ns * self.c_factor // 1000
 
     def start(self):
@@ -132,7 +135,7 @@ class Board:
 
             self.pt = pt
             self.cost = pt.calibrate(self.hw, self.hw.mem32)
-            self.ops1 = array("i", bytes(16))
+            self.ops1 = array("i", bytes(24))
         self.hw.on_frame = self.frame
         from simboard import start as simstart  # loaded now the start-up code is gone
 
