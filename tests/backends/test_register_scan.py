@@ -187,7 +187,7 @@ def test_the_colour_scan_moves_its_lines_with_one_register_write_a_sample():
     assert scan.regs == 1
     rng = random.Random(9) if hasattr(random, "Random") else None
     out = bytearray(49)
-    for n in range(12):
+    for _ in range(12):
         for h in range(49):
             mux.pegs[h] = (rng.getrandbits(2) if rng else random.getrandbits(2)) % 3
         mux.writes = mux.reads = 0
