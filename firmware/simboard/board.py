@@ -145,7 +145,9 @@ class Board:
         self.app.begin(self.now, *started)
 
     def emit(self, ev):
-        if "at" not in ev:
+        if "at" not in ev or self.pass_t0:
+            # (with Pico time, within a pass: when it goes out, as a frame,
+            # not when the pass began)
             ev["at"] = self.at()
         # one write a line, or pieces where the heap has no room for it
         # (as fireboard.board.emit)
