@@ -90,6 +90,8 @@ def measure(front):
     lights_cost(front, app)
     if front == "digital":
         register_ops(app)
+    else:
+        register_ops_colour(app)
 
 
 def lights_cost(front, app):
@@ -153,6 +155,27 @@ def register_ops(app):
     n = mem.ops
     scan.scan(out)  # and one from where the last ended, as in the loop
     print("scan_register_ops_digital: %d" % (mem.ops - n))
+    assert bytes(out) == bytes(app.raw), "the register scan reads the board as the pin scan does"
+
+
+def register_ops_colour(app):
+    """The same for the colour front end: its select lines through
+    GPIO_OUT_XOR (ColourScanner.registers, as on a Pico), the ADC read
+    once a hole."""
+    from simboard.picotime import Mem32
+
+    hw = app.lights.strip
+    pins = app.cfg["pins"]
+    mem = Mem32(hw)
+    scan = app.scanner
+    scan.registers(mem, pins["mux_select"], pins["analog_island_select"])
+    out = bytearray(49)
+    scan.scan(out)
+    n = mem.ops
+    reads = hw.adc_reads
+    scan.scan(out)
+    print("scan_register_ops_colour: %d" % (mem.ops - n))
+    print("scan_adc_reads_colour: %d" % (hw.adc_reads - reads))
     assert bytes(out) == bytes(app.raw), "the register scan reads the board as the pin scan does"
 
 
