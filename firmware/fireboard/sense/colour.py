@@ -117,7 +117,7 @@ class ColourScanner:
                 if not regs:
                     select(self.isel, island, i)
                 else:
-                    m = int(flips[8 + (island ^ i)])
+                    m = int(flips[8 + (island ^ i)])  # type: ignore[index]  # (regs: set)
                 island = i
             gray = ptr8(GRAY if forward else GRAY_BACK)
             for k in range(7):
@@ -126,10 +126,10 @@ class ColourScanner:
                     if not regs:
                         select(self.sel, ch, c)
                     else:
-                        m |= int(flips[c ^ ch])
+                        m |= int(flips[c ^ ch])  # type: ignore[index]
                     ch = c
                 if m:
-                    mem[_GPIO_OUT_XOR] = m
+                    mem[_GPIO_OUT_XOR] = m  # type: ignore[index]
                     m = 0
                 if settle:  # (None: no wait)
                     settle(20)
