@@ -156,7 +156,17 @@ class Board:
         except MemoryError:
             json.dump(ev, sys.stdout)
             text = "\n"
+        if not self.pass_t0:
+            sys.stdout.write(text)
+            return
+        # with Pico time, the clock of the pass stops while the line goes
+        # out: a write that waits for the host to read the pipe is not the
+        # firmware's time (the text is, as on a board)
+        t0 = ticks_us()
+        w0 = self.pt.waited_ns()
         sys.stdout.write(text)
+        self.waited0 += self.pt.waited_ns() - w0
+        self.pass_t0 += ticks_diff(ticks_us(), t0)
 
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)
