@@ -64,7 +64,6 @@ class App:
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         self.saved = None  # the last move event written to flash
-        self.failed = None  # (move event, why) when _commit could not write it
 
     # --- starting ---------------------------------------------------------------
 
@@ -220,14 +219,15 @@ class App:
         """Write the tracker's move waiting to be said to flash now (with
         the result it brings), so that its lights can show before it is
         announced. True when nothing waits unsaved; False when the write
-        failed: _drain says so (and does not try again)."""
+        failed: _drain says so (and does not try again: the event holds
+        why, under "unsaved", until then)."""
         t = self.tracker
         for e in t.events:
             if e["ev"] == "move" and e is not self.saved:
                 try:
                     self._write(t.game, e)
                 except (OSError, MemoryError, FireIceError) as x:
-                    self.failed = (e, x)
+                    e["unsaved"] = x  # (no attribute more in the App: RAM)
                     return False
                 self.saved = e
         return True
@@ -248,12 +248,8 @@ class App:
         while ev:
             e = ev[0]  # taken off once said: a retry after a MemoryError says it
             if e["ev"] == "move" and e is not self.saved:
-                why = None
-                f = self.failed
-                if f is not None and f[0] is e:  # _commit tried it
-                    self.failed = None
-                    why = f[1]
-                else:
+                why = e.pop("unsaved", None)  # _commit tried it
+                if why is None:
                     try:
                         self._write(t.game, e)
                     except (OSError, MemoryError, FireIceError) as x:
