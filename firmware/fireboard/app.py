@@ -147,8 +147,11 @@ class App:
         if self.asked is not None:
             self.start_asked()
         self.scanner.scan(self.raw)
+        quiet = False
         if self.deb.update(self.raw, now):
             self.changed = True
+        elif self.deb.cand == self.deb.stable and not self.tracker.events:
+            quiet = True  # nothing sensed, nothing to say
         if self.changed:
             self.tracker.update(self.deb.stable)
             self.changed = False
@@ -176,6 +179,12 @@ class App:
                 self._walk(now)
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
+        elif quiet and self.saved is not None:
+            # the pass after a move was said, with nothing to do: its
+            # garbage (events, JSON lines, the record's line) collected
+            # now, not by MicroPython in a pass that answers the next hand
+            self.saved = None  # (no event waiting refers to it)
+            gc.collect()
 
     def _walk(self, now):
         k = ticks_diff(now, self.walk_at) // self.walk_ms
