@@ -205,3 +205,26 @@ def test_a_move_that_cannot_be_saved_in_a_pass_is_not_shown_said_or_tried_twice(
     assert store.read("game.txt") == before
     assert "saved" not in log  # (the failed write raised before the log's)
     assert app.tracker.phase == 6  # the lights guide the pegs back
+
+
+def test_the_pass_after_a_move_collects_its_garbage_and_the_moves_pass_does_not():
+    import fireboard.app as appmod
+
+    app, hw, store, events, log = logged()
+    real = appmod.gc
+
+    class Gc:
+        def collect(self):
+            log.append("collect")
+            real.collect()
+
+    appmod.gc = Gc()
+    try:
+        ticked(app, hw, log, 24, 17)
+    finally:
+        appmod.gc = real
+    k = log.index("move")
+    assert "collect" not in log[:k]  # not in the lift's, the put's or the move's pass
+    assert log.count("collect") == 1  # once, after it
+    assert log.index("pass", k) < log.index("collect")  # in a later pass
+    assert app.saved is None
