@@ -228,24 +228,27 @@ class App:
         """Write the tracker's move waiting to be said to flash now (with
         the result it brings), so that its lights can show before it is
         announced. True when nothing waits unsaved; False when the write
-        failed: _drain says so (and does not try again: the event holds
-        why, under "unsaved", until then)."""
+        failed (_drain says so, and does not try again: the event holds
+        why, under "unsaved", until then) or another move waits (written
+        as _drain comes to it)."""
         t = self.tracker
+        done = False
         for e in t.events:
             if e["ev"] == "move" and e is not self.saved:
+                if done:
+                    return False
+                done = True
+                g = t.game
                 try:
-                    self._write(t.game, e)
+                    if g.result:  # the move and the result in one rewrite
+                        self._save(self.games.save, g)
+                    else:
+                        self._save(self.games.moved, e["move"])
                 except (OSError, MemoryError, FireIceError) as x:
                     e["unsaved"] = x  # (no attribute more in the App: RAM)
                     return False
                 self.saved = e
         return True
-
-    def _write(self, g, e):
-        if g.result:  # the move and the result in one rewrite
-            self._save(self.games.save, g)
-        else:
-            self._save(self.games.moved, e["move"])
 
     def _drain(self):
         """Announce what the tracker has to say. A move (and the result it
@@ -257,17 +260,13 @@ class App:
         while ev:
             e = ev[0]  # taken off once said: a retry after a MemoryError says it
             if e["ev"] == "move" and e is not self.saved:
-                why = e.pop("unsaved", None)  # _commit tried it
-                if why is None:
-                    try:
-                        self._write(t.game, e)
-                    except (OSError, MemoryError, FireIceError) as x:
-                        why = x
+                if "unsaved" not in e:  # (else _commit tried it)
+                    self._commit()  # e, the first move not saved
+                why = e.pop("unsaved", None)
                 if why is not None:
                     ev.pop(0)
                     self._unsaved(e, why)
                     continue
-                self.saved = e  # (not saved again by a retry)
             elif e["ev"] == "ready":
                 self.games.placed()  # the set-up is over (fireboard.records.games)
             self._out(e)
