@@ -147,20 +147,24 @@ class App:
         if self.asked is not None:
             self.start_asked()
         self.scanner.scan(self.raw)
-        quiet = False
         if self.deb.update(self.raw, now):
             self.changed = True
-        elif self.deb.cand == self.deb.stable and not self.tracker.events:
-            quiet = True  # nothing sensed, nothing to say
         if self.changed:
             self.tracker.update(self.deb.stable)
             self.changed = False
             if self.tracker.events:
                 # the answering frame as soon as the move is saved, before
                 # the events go out over USB (which takes longer than both)
+                said = self.saved
                 if not self.hold and self._commit() and self.lights.compose(self.tracker, now):
                     self.lights.show()
                 self._drain()  # before a button can start another game
+                if self.saved is not said:
+                    # a move shown and said: its garbage (events, JSON
+                    # lines, the record's line) collected now, at the end
+                    # of its pass, not by MicroPython in a pass that
+                    # answers the next hand
+                    gc.collect()
         b = self.undo_button.poll(now)
         if b:
             self.undo()
@@ -179,12 +183,6 @@ class App:
                 self._walk(now)
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
-        elif quiet and self.saved is not None:
-            # the pass after a move was said, with nothing to do: its
-            # garbage (events, JSON lines, the record's line) collected
-            # now, not by MicroPython in a pass that answers the next hand
-            self.saved = None  # (no event waiting refers to it)
-            gc.collect()
 
     def _walk(self, now):
         k = ticks_diff(now, self.walk_at) // self.walk_ms

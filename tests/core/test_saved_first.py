@@ -207,7 +207,7 @@ def test_a_move_that_cannot_be_saved_in_a_pass_is_not_shown_said_or_tried_twice(
     assert app.tracker.phase == 6  # the lights guide the pegs back
 
 
-def test_the_pass_after_a_move_collects_its_garbage_and_the_moves_pass_does_not():
+def test_the_moves_pass_collects_its_garbage_once_it_is_shown_and_said():
     import fireboard.app as appmod
 
     app, hw, store, events, log = logged()
@@ -224,7 +224,7 @@ def test_the_pass_after_a_move_collects_its_garbage_and_the_moves_pass_does_not(
     finally:
         appmod.gc = real
     k = log.index("move")
-    assert "collect" not in log[:k]  # not in the lift's, the put's or the move's pass
-    assert log.count("collect") == 1  # once, after it
-    assert log.index("pass", k) < log.index("collect")  # in a later pass
-    assert app.saved is None
+    assert log.count("collect") == 1  # once a move
+    # not in the lift's or the put's pass; in the move's, after its frame and events
+    assert log.index("frame", log.index("saved")) < k < log.index("collect")
+    assert "pass" not in log[k : log.index("collect")]
