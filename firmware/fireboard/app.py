@@ -1,9 +1,9 @@
 # The board: sensors, tracker, game record, buttons and lights wired together
 # (docs/architecture.md). tick(now) is one pass of the main loop: scan,
 # debounce, track, save and announce, the buttons, the parts, the lights.
-# A pass that takes a move in saves it, shows its lights, then announces it:
-# the board answers the hand before the USB lines go out, and never shows
-# or says a move that is not on flash.
+# A pass that takes a move in saves it, shows its lights, then announces it
+# (the board answers the hand before the USB lines go out, and never shows
+# or says a move that is not on flash), then collects the move's garbage.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
 #
 # Extension points, used without editing this file:
