@@ -59,6 +59,13 @@ def main():
                 for key in ("loop_ms_median", "loop_ms_p99", "loop_ms_worst", "period_ms_mean"):
                     print("%s_%s: %g" % (name, key, round(t[key], 1)))
                 print("%s_scan_ms_set: %d" % (name, t["scan_ms"]))
+                # the collections in passes, charged at the C factor (simboard.picotime)
+                print("%s_collections: %d" % (name, t["collections"]))
+                print("%s_gc_us_each_here: %g" % (name, round(t["gc_us_mean"], 1)))
+                print(
+                    "%s_gc_ms_each_pico: %g"
+                    % (name, round(t["gc_us_mean"] * t["c_slowdown"] / 1000, 2))
+                )
                 # the figures tools read (issue 17), under fixed names
                 print("pico_latency_worst_ms_%s: %g" % (front, max(lat)))
                 print("pico_latency_median_ms_%s: %g" % (front, statistics.median(lat)))

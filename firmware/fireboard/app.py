@@ -1,6 +1,9 @@
 # The board: sensors, tracker, game record, buttons and lights wired together
 # (docs/architecture.md). tick(now) is one pass of the main loop: scan,
 # debounce, track, save and announce, the buttons, the parts, the lights.
+# A pass that takes a move in saves it, shows its lights, then announces it
+# (the board answers the hand before the USB lines go out, and never shows
+# or says a move that is not on flash), then collects the move's garbage.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
 #
 # Extension points, used without editing this file:
@@ -229,7 +232,18 @@ class App:
             self.tracker.update(self.deb.stable)
             self.changed = False
             if self.tracker.events:
+                # the answering frame as soon as the move is saved, before
+                # the events go out over USB (which takes longer than both)
+                said = self.saved
+                if not self.hold and self._commit() and self.lights.compose(self.tracker, now):
+                    self.lights.show()
                 self._drain()  # before a button can start another game
+                if self.saved is not said:
+                    # a move shown and said: its garbage (events, JSON
+                    # lines, the record's line) collected now, at the end
+                    # of its pass, not by MicroPython in a pass that
+                    # answers the next hand
+                    gc.collect()
         b = self.undo_button.poll(now)
         if b:
             if self.new_button.down:  # both buttons: see _both
@@ -336,6 +350,32 @@ class App:
             gc.collect()
             write(arg)
 
+    def _commit(self):
+        """Write the tracker's move waiting to be said to flash now (with
+        the result it brings), so that its lights can show before it is
+        announced. True when nothing waits unsaved; False when the write
+        failed (_drain says so, and does not try again: the event holds
+        why, under "unsaved", until then) or another move waits (written
+        as _drain comes to it)."""
+        t = self.tracker
+        done = False
+        for e in t.events:
+            if e["ev"] == "move" and e is not self.saved:
+                if done:
+                    return False
+                done = True
+                g = t.game
+                try:
+                    if g.result:  # the move and the result in one rewrite
+                        self._save(self.games.save, g)
+                    else:
+                        self._save(self.games.moved, e["move"])
+                except (OSError, MemoryError, FireIceError) as x:
+                    e["unsaved"] = x  # (no attribute more in the App: RAM)
+                    return False
+                self.saved = e
+        return True
+
     def _drain(self):
         """Announce what the tracker has to say. A move (and the result it
         brings) is written to flash first: one that cannot be written is
@@ -346,17 +386,13 @@ class App:
         while ev:
             e = ev[0]  # taken off once said: a retry after a MemoryError says it
             if e["ev"] == "move" and e is not self.saved:
-                g = t.game
-                try:
-                    if g.result:  # the move and the result in one rewrite
-                        self._save(self.games.save, g)
-                    else:
-                        self._save(self.games.moved, e["move"])
-                except (OSError, MemoryError, FireIceError) as x:
+                if "unsaved" not in e:  # (else _commit tried it)
+                    self._commit()  # e, the first move not saved
+                why = e.pop("unsaved", None)
+                if why is not None:
                     ev.pop(0)
-                    self._unsaved(e, x)
+                    self._unsaved(e, why)
                     continue
-                self.saved = e  # (not saved again by a retry)
             elif e["ev"] == "ready":
                 self.games.placed()  # the set-up is over (fireboard.records.games)
             self._out(e)

@@ -17,7 +17,7 @@ from fireboard.track.phases import (
     SETUP,
     VICTIM,
 )
-from fireice.geom import LINES, TARGETS
+from fireice.geom import LINE_OF, LINES, TARGETS
 
 _N = const(51)
 _TURN_FIRE = const(49)
@@ -211,18 +211,20 @@ class Lights:
                 else:
                     self._put(h, _SIDE[s], 4 if j.sign else 1)
 
+    @micropython.native  # drawn once a move, in the pass that answers it
     def _control(self, g):
         # each controlled island: its (first) controlling line, dimmed
+        im = g.im
         for side in (1, 2):
             b = 8 * side
+            rgb = _SIDE[side]
             for i in range(7):
-                m = g.im[b + i]
-                for line in LINES:
-                    if m & line == line:
-                        for p in range(7):
-                            if line >> p & 1:
-                                self._put(7 * i + p, _SIDE[side], 1)
-                        break
+                k = LINE_OF[im[b + i]]  # (1 + the first line's index, or 0)
+                if k:
+                    line = LINES[k - 1]
+                    for p in range(7):
+                        if line >> p & 1:
+                            self._put(7 * i + p, rgb, 1)
 
     def _fixes(self, t, blink):
         # one fix (or all, in setup): a peg to remove blinks violet, a missing

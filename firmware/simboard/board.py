@@ -38,21 +38,26 @@ class Board:
         # costs its CPU time here times the Pico factor (fireice.pico), and
         # each LED frame its wire time, in virtual time
         self.pico = 0
+        self.c_factor = 0  # with Pico time: fireice.pico.C_SLOWDOWN
         self.hist = None  # passes by their Pico time in whole ms (the last: 199 and more)
         if os.getenv("FIREICE_PICO_TIME"):
-            from fireice.pico import SLOWDOWN
+            from fireice.pico import C_SLOWDOWN, SLOWDOWN
 
             self.pico = SLOWDOWN
+            self.c_factor = C_SLOWDOWN
             self.hist = array("I", bytes(4 * 200))
         self.next = 0  # with Pico time: when the next pass starts
         self.passes = self.busy_us = self.worst_us = self.first = 0
         self.pass_at = self.pass_t0 = self.wire_us = 0
         self.cost = None  # with Pico time: simboard.picotime.calibrate's
         self.pt = None  # with Pico time: simboard.picotime
-        self.ops0 = array("i", bytes(16))  # the hardware's counts as the pass began
+        self.ops0 = array("i", bytes(24))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
+        self.freed0 = 0  # simboard.picotime.freed() as the pass began
+        self.gc_ns = 0  # the collection in the pass under way: its time here
+        self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
         self.start()
 
     def at(self):
@@ -72,9 +77,11 @@ class Board:
     def counts(self, into):
         hw = self.hw
         into[0] = hw.pin_ops - hw.adc_reads
-        into[1] = hw.mem32.ops
+        into[1] = hw.mem32.ops - hw.mem32.writes
         into[2] = hw.adc_reads
         into[3] = hw.settled_us
+        into[4] = hw.mem32.writes
+        into[5] = hw.settles
 
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times
@@ -83,16 +90,25 @@ class Board:
         end = ticks_us()  # first: what follows is not the firmware's time
         pt = self.pt
         ns = 1000 * ticks_diff(end, self.pass_t0) - (pt.waited_ns() - self.waited0)
+        if not self.gc_ns and pt.freed() > self.freed0 + pt.GC_SEEN:
+            # the collector ran in this pass: C code (simboard.picotime)
+            self.gc_ns, took = pt.collect_ns()
+            self.collections += 1
+            self.gc_ns_all += self.gc_ns
+            self.pass_t0 += took // 1000  # (the clock of the pass stops)
+            self.waited0 += took - self.gc_ns
+        ns -= self.gc_ns
         n = self.ops1
         self.counts(n)
         n0 = self.ops0
         cost = self.cost
         hw_us = self.wire_us + n[3] - n0[3]
-        for k, us in ((0, pt.PIN_US), (1, pt.MEM_US), (2, pt.ADC_US)):
+        unit = pt.UNIT_US
+        for k in range(6):  # (no tuples: the harness makes no garbage of its own)
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
-            hw_us += ops * us
-        return max(0, ns) * self.pico // 1000 + hw_us
+            hw_us += ops * unit[k]
+        return max(0, ns) * self.pico // 1000 + hw_us + self.gc_ns * self.c_factor // 1000
 
     def start(self):
         # the firmware starts: at power-up, or again after a soft reset
@@ -121,7 +137,7 @@ class Board:
 
             self.pt = pt
             self.cost = pt.calibrate(self.hw, self.hw.mem32)
-            self.ops1 = array("i", bytes(16))
+            self.ops1 = array("i", bytes(24))
         self.hw.on_frame = self.frame
         if self.pico:
             self.hw.on_aside = self.aside
@@ -133,7 +149,9 @@ class Board:
         self.app.begin(self.now, *started)
 
     def emit(self, ev):
-        if "at" not in ev:
+        if "at" not in ev or self.pass_t0:
+            # (with Pico time, within a pass: when it goes out, as a frame,
+            # not when the pass began)
             ev["at"] = self.at()
         # one write a line, or pieces where the heap has no room for it
         # (as fireboard.board.emit)
@@ -142,7 +160,17 @@ class Board:
         except MemoryError:
             json.dump(ev, sys.stdout)
             text = "\n"
+        if not self.pass_t0:
+            sys.stdout.write(text)
+            return
+        # with Pico time, the clock of the pass stops while the line goes
+        # out: a write that waits for the host to read the pipe is not the
+        # firmware's time (the text is, as on a board)
+        t0 = ticks_us()
+        w0 = self.pt.waited_ns()
         sys.stdout.write(text)
+        self.waited0 += self.pt.waited_ns() - w0
+        self.pass_t0 += ticks_diff(ticks_us(), t0)
 
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)
@@ -244,6 +272,8 @@ class Board:
             self.wire_us = 0
             hw.mem32.latch()
             self.counts(self.ops0)
+            self.gc_ns = 0
+            self.freed0 = self.pt.freed()
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
             thinking = app.tracker.forced == -2  # (fireboard.track.tracker.THINKING)
@@ -291,6 +321,9 @@ class Board:
                 "think_ms_worst": self.think_worst_us / 1000,
                 "loop_ms_worst_thinking": self.think_pass_us / 1000,
                 "passes_thinking": self.think_passes,
+                "c_slowdown": self.c_factor,
+                "collections": self.collections,
+                "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }
         )
 

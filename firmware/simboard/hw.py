@@ -27,7 +27,9 @@ class Hardware:
         self.pin_ops = 0
         self.adc_reads = 0  # (of the pin_ops)
         self.settled_us = 0  # asked of settle_us, in all
+        self.settles = 0  # settle_us calls
         self.mem32 = None  # with Pico time: simboard.picotime.Mem32
+        self.latched = None  # with Pico time: the ADC's readings by T*8+S (Mem32.latch)
         self.now = 0
         self.on_frame = None
         self.on_aside = None  # simboard.board's Pico time (aside)
@@ -70,11 +72,16 @@ class Hardware:
     def read_u16(self):  # the ADC
         self.pin_ops += 1
         self.adc_reads += 1
+        lat = self.latched
+        if lat is not None:
+            return lat[(int(self.isel) << 3) | int(self.sel)]
         h = self.hole()
         return _MID if h == 255 else min(65535, max(0, self.reading(h, False)))
 
+    @micropython.native
     def settle_us(self, us):
         self.settled_us += us  # no RC at the virtual ADC input: only counted
+        self.settles += 1
 
     def strip(self, gpio, n):
         return self

@@ -17,48 +17,88 @@
 #           C object, about half a pin call
 #   ADC_US  an ADC read_u16(): the call, and one conversion of 96 ADC clocks
 #           at 48 MHz (2 us, RP2040 datasheet 4.9)
+#   CALL_US the call of time.sleep_us (the colour front end's settle), the
+#           wait itself aside: a call into C, as a pin call
 #
 # This machine is shared: time the process spends waiting for a CPU while
 # others run (the kernel's run delay, /proc/thread-self/schedstat) is not
 # the firmware's, and is taken off too (waited_ns).
 #
+# The garbage collector is C code, not the interpreter's: a collection
+# that runs in a pass (MicroPython collects when an allocation finds the
+# heap full) is charged at fireice.pico.C_SLOWDOWN instead. It is seen by
+# freed() growing by more than GC_SEEN bytes (the bytes the collector has
+# freed, not the firmware: a block given back smaller by realloc can move
+# it by a few bytes; a collection MicroPython runs because the heap is
+# full finds kilobytes), and timed by one more gc.collect() at once, outside the pass's clock, on
+# the same heap (collect_ns: the live objects it marks and the blocks it
+# sweeps are those of the collection just run, less the garbage that one
+# freed, so the time is if anything short, and the rest of the pass's time
+# stays at the Python factor). Two collections in one pass are charged as
+# one at the C factor, the other at the Python one.
+#
 # A settle_us(us) wait costs its us as they are (a busy wait at the wire's
 # speed), as an LED frame costs its wire time (simboard.board._WIRE_US).
 from array import array
 from time import ticks_diff, ticks_us
+import gc
 
 import micropython
+from micropython import const
 
 PIN_US = 3
+GC_SEEN = 2048
 MEM_US = 2
 ADC_US = 5
+CALL_US = 3
 
 # the RP2040's SIO registers, as fireboard.sense.digital uses them
-_GPIO_IN = 0xD0000004
-_GPIO_OUT_XOR = 0xD000001C
+_GPIO_IN = const(0xD0000004)
+_GPIO_OUT_XOR = const(0xD000001C)
 
 
 class Mem32:
     """machine.mem32 of the virtual board: the SIO registers a Pico's digital
     front end reads the muxes through (fireboard.sense.digital
     .RegisterScanner): GPIO_IN (the island outputs and the buttons) and
-    GPIO_OUT_XOR (the select lines). Counts its operations in ops."""
+    GPIO_OUT_XOR (the select lines, S and T). Counts its operations in ops,
+    the writes of them also in writes."""
 
     def __init__(self, hw):
         self.hw = hw
-        self.ops = 0
+        self.ops = self.writes = 0
+        self.flip = 0  # what calibrate writes
         self.buf = bytearray(3 * 51)  # the LED driver's buffer (grb)
         self.words = array("I", bytes(4 * 8))  # GPIO_IN by select state (latch)
         pins = hw.cfg["pins"]
         self.sel = bytes(pins["mux_select"])
+        self.isel = bytes(pins["analog_island_select"])
         self.outs = bytes(pins["digital_mux_out"])
         self.buttons = bytes((pins["button_undo"], pins["button_new"]))
 
     def latch(self):
-        """What GPIO_IN reads for each select state, now: done before a
-        pass, outside its time, so that a read here costs about what it
+        """What GPIO_IN reads for each select state, now, and what the ADC
+        reads for each state of the S and T lines (hw.latched): done before
+        a pass, outside its time, so that a read here costs about what it
         costs on a Pico (the sensors read the same all through a pass)."""
         hw = self.hw
+        if hw.cfg["front"] == "colour":
+            lat = hw.latched
+            if lat is None:
+                lat = array("H", bytes(2 * 64))
+            hw.latched = None  # (read afresh)
+            sel = hw.sel
+            isel = hw.isel
+            for t in range(8):
+                hw.isel = t
+                for c in range(8):
+                    hw.sel = c
+                    lat[8 * t + c] = hw.read_u16()
+            hw.sel = sel
+            hw.isel = isel
+            hw.pin_ops -= 64
+            hw.adc_reads -= 64
+            hw.latched = lat
         on = 0 if hw.cfg["active_low"] else 1
         up = 0
         for g in self.buttons:
@@ -81,13 +121,17 @@ class Mem32:
             raise ValueError("no register at 0x%x on the virtual board" % addr)
         return self.words[self.hw.sel]
 
+    @micropython.native
     def __setitem__(self, addr, v):
         self.ops += 1
+        self.writes += 1
         if addr != _GPIO_OUT_XOR:
             raise ValueError("no register at 0x%x on the virtual board" % addr)
-        for k in range(3):
-            if v >> self.sel[k] & 1:
-                self.hw.sel ^= 1 << k
+        s = self.sel
+        t = self.isel
+        hw = self.hw
+        hw.sel ^= (v >> s[0] & 1) | (v >> s[1] & 1) << 1 | (v >> s[2] & 1) << 2
+        hw.isel ^= (v >> t[0] & 1) | (v >> t[1] & 1) << 1 | (v >> t[2] & 1) << 2
 
 
 @micropython.viper
@@ -142,6 +186,29 @@ def frame_text(out, rgb):
     return n + 3
 
 
+def freed():
+    """Bytes freed by the garbage collector so far (and by nothing else):
+    the bytes allocated and not freed by hand (micropython.mem_current:
+    a collection does not lower it) less the heap in use. A collection
+    raises it by the garbage it found; an allocation lowers it by the
+    rounding to a whole heap block. 0 where the port keeps no such count."""
+    return _current() - gc.mem_alloc() if _current else 0
+
+
+_current = getattr(micropython, "mem_current", None)
+
+
+def collect_ns():
+    """(ns of one gc.collect() now, the run delay taken off, the ns it took
+    in all): the time of the collection a pass just ran, measured on the
+    same heap."""
+    w0 = waited_ns()
+    t0 = ticks_us()
+    gc.collect()
+    ns = 1000 * ticks_diff(ticks_us(), t0)
+    return max(0, ns - (waited_ns() - w0)), ns
+
+
 def waited_ns():
     """ns this thread has waited to run since it began (Linux's run delay:
     the second figure of /proc/thread-self/schedstat), or 0 where there is
@@ -174,58 +241,69 @@ def _second(buf, n):
     return v
 
 
-@micropython.native
-def _loop(fn, arg, n):
-    for _ in range(n):
-        fn(arg)
+# Each operation timed as the scanners call it: from machine code (viper), n
+# times in a loop, less the same loop empty. (Timed from a Python function
+# instead, the call's own variance is larger than the operation.)
+@micropython.viper
+def _op(kind: int, x, n: int) -> int:
+    t = int(ticks_us())
+    if kind == 0:
+        for _ in range(n):
+            x.value()
+    elif kind == 1:
+        for _ in range(n):
+            x[_GPIO_IN]
+    elif kind == 2:
+        for _ in range(n):
+            x.read_u16()
+    elif kind == 4:
+        v = int(x.flip)  # (an even number of times: the lines as they were)
+        for _ in range(n):
+            x[_GPIO_OUT_XOR] = v
+    elif kind == 5:
+        for _ in range(n):
+            x(20)
+    else:
+        for _ in range(n):
+            pass
+    return int(ticks_diff(ticks_us(), t))
 
 
-def _pin(p):
-    p.value()
-
-
-def _adc(a):
-    a.read_u16()
-
-
-def _get(m):
-    m[_GPIO_IN]
-
-
-def _set(m):
-    m[_GPIO_OUT_XOR] = 0
-
-
-def _none(x):
-    pass
-
-
-def _us(fn, arg, n=400):
-    # this interpreter's time for one operation: the least of a few tries
+def _ns(kind, x, n=400):
+    # ns per operation: the least of a few tries, less the empty loop's
     best = 1 << 30
     for _ in range(5):
-        t = ticks_us()
-        _loop(fn, arg, n)
-        best = min(best, ticks_diff(ticks_us(), t))
-    return best / n
+        best = min(best, _op(kind, x, n) - _op(3, None, n))
+    return max(0, 1000 * best // n)
+
+
+# the Pico's us per operation, in the order of simboard.board's counts: pin
+# calls, register reads, ADC reads, (the settle waits: counted in us), and
+# register writes, settle_us calls
+UNIT_US = array("i", (PIN_US, MEM_US, ADC_US, 0, MEM_US, CALL_US))
 
 
 def calibrate(hw, mem):
-    """(pin, mem, adc) this interpreter's ns per operation of the virtual
-    hardware, the call included (measured the way the firmware calls it,
-    less an empty call)."""
+    """This interpreter's ns per operation of the virtual hardware, in the
+    order of UNIT_US, the call included (a register write flipping one
+    line, as most of a scan's do)."""
     pins = hw.cfg["pins"]
-    empty = _us(_none, None)
-    pin = hw.input(pins["digital_mux_out"][0])
-    adc = hw.adc(pins["adc"])
     ops = hw.pin_ops
+    settled = hw.settled_us
     mem.latch()
-    got = (
-        int(1000 * max(0, _us(_pin, pin) - empty)),
-        int(1000 * max(0, (_us(_get, mem) + _us(_set, mem)) / 2 - empty)),
-        int(1000 * max(0, _us(_adc, adc) - empty)),
-    )
+    mem.flip = 1 << mem.sel[0]
+    got = array("i", bytes(4 * 6))
+    for kind, x in (
+        (0, hw.input(pins["digital_mux_out"][0])),
+        (1, mem),
+        (2, hw.adc(pins["adc"])),
+        (4, mem),
+        (5, hw.settle_us),
+    ):
+        got[kind] = _ns(kind, x)
     hw.pin_ops = ops
-    mem.ops = 0
+    mem.ops = mem.writes = 0
     hw.adc_reads = 0
+    hw.settled_us = settled
+    hw.settles = 0
     return got

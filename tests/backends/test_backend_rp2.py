@@ -256,6 +256,11 @@ def test_the_board_starts_and_runs_on_this_backend():
             assert ins == [6, 7, 8, 9, 10, 11, 12, 20, 21]
             assert fakes.adcs == []
         else:
+            # the select lines through the SIO too: one write a sample, 48
+            # a scan after the first (the ADC stays a call)
+            assert app.scanner.regs == 1
+            assert fakes.mem32.reads == 0
+            assert fakes.mem32.writes >= 48 * 59
             assert outs == [2, 3, 4, 13, 14, 15, 22]
             assert ins == [20, 21]
             assert [a.source.id for a in fakes.adcs] == [26]

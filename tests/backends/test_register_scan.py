@@ -1,8 +1,11 @@
-# The digital front end through the RP2040's SIO registers
-# (fireboard.sense.digital.RegisterScanner), on a fake machine.mem32 that is
+# The front ends through the RP2040's SIO registers: the digital one
+# (fireboard.sense.digital.RegisterScanner) on a fake machine.mem32 that is
 # the board's seven island muxes: it counts every register operation, knows
 # only the two registers the scan may use, and answers GPIO_IN from the pegs
-# and the select lines as the wiring makes them. Both interpreters.
+# and the select lines as the wiring makes them; the colour one
+# (fireboard.sense.colour, ColourScanner.registers) moving its S and T lines
+# with GPIO_OUT_XOR writes, on a fake ADC that reads the hole they select.
+# Both interpreters.
 from support import raises
 
 GPIO_IN = 0xD0000004
@@ -114,3 +117,84 @@ def test_the_fake_refuses_any_other_register():
     mux, scan = board()
     raises(AssertionError, lambda: mux[0xD0000010])
     raises(AssertionError, lambda: mux.__setitem__(0xD0000014, 1))
+
+
+ISLAND_SELECT = [13, 14, 15]  # the colour board's T lines (hardware/pinmap.json)
+
+
+class AnalogMuxes:
+    """machine.mem32 (GPIO_OUT_XOR only) and the ADC of a colour board: the
+    ADC reads the hole that the S lines (channel) and T lines (island)
+    select, 20000 empty, 20000 +- 8000 with a Fire or Ice peg."""
+
+    def __init__(self, slot):
+        self.slot = slot
+        self.pegs = bytearray(49)
+        self.out = 0
+        self.writes = self.reads = 0
+
+    def lines(self, gpios):
+        return sum(((self.out >> g) & 1) << k for k, g in enumerate(gpios))
+
+    def __setitem__(self, addr, value):
+        if addr != GPIO_OUT_XOR:
+            raise AssertionError("write of %x" % addr)
+        self.writes += 1
+        self.out ^= value
+
+    def read_u16(self):
+        self.reads += 1
+        c = self.lines(SELECT)
+        i = self.lines(ISLAND_SELECT)
+        assert c < 7 and i < 7, "the muxes select no hole"
+        p = self.pegs[self.slot[7 * i + c]]
+        return 20000 + (8000 if p == 1 else -8000 if p == 2 else 0)
+
+
+def colour_board(sensor_map=None):
+    from fireboard.config.defaults import DEFAULTS
+    from fireboard.sense import colour
+    from fireboard.sense.mux import slot_table
+
+    mux = AnalogMuxes(slot_table(sensor_map))
+
+    class Hw:
+        def output(self, gpio):
+            return Pin(mux, gpio)
+
+        def adc(self, gpio):
+            return mux
+
+        def gpio_registers(self):
+            return mux
+
+        settle_us = None
+
+    cfg = dict(DEFAULTS)
+    cfg["sensor_map"] = sensor_map
+    scan = colour.scanner(Hw(), cfg)
+    for h in range(49):
+        scan.base[h] = 20000
+    return mux, scan
+
+
+def test_the_colour_scan_moves_its_lines_with_one_register_write_a_sample():
+    import random
+
+    wiring = list(range(49))
+    wiring[3], wiring[30] = wiring[30], wiring[3]
+    mux, scan = colour_board(wiring)
+    assert scan.regs == 1
+    rng = random.Random(9) if hasattr(random, "Random") else None
+    out = bytearray(49)
+    for _ in range(12):
+        for h in range(49):
+            mux.pegs[h] = (rng.getrandbits(2) if rng else random.getrandbits(2)) % 3
+        mux.writes = mux.reads = 0
+        scan.scan(out)
+        assert list(out) == list(mux.pegs)  # every hole, Fire and Ice told apart
+        assert mux.reads == 49
+        # 6 channel steps in each of 7 islands, and 6 island steps (each
+        # with no channel step: the next island starts where the last ended)
+        assert mux.writes == 48
+        assert (mux.lines(SELECT), mux.lines(ISLAND_SELECT)) == (scan.ch, scan.island)

@@ -152,3 +152,79 @@ def test_a_win_that_cannot_be_saved_is_not_announced():
     assert '[Result "fire"]' in store.read("game.txt")
     assert store.read("game.txt").rstrip().endswith("D5-A5")
     assert hole_name(4) == "A5"
+
+
+def ticked(app, hw, log, h, t):
+    """The same move through the main loop's passes (debounced, as on a
+    board): each step held for 50 ms of 5 ms passes."""
+    side = hw.holes[h]
+    now = app.now
+    for hole, v in ((h, 0), (t, side), (h, 3 - side)):
+        hw.holes[hole] = v
+        for _ in range(10):
+            now += 5
+            log.append("pass")
+            app.tick(now)
+
+
+def logged(front="digital"):
+    app, hw, store, events = board(front)
+    log = []
+    append = store.store.append
+
+    def saving(*a):
+        log.append("saved")
+        return append(*a)
+
+    store.store.append = saving
+    app.outputs.append(lambda ev: log.append(ev["ev"]))
+    hw.on_frame = lambda rgb: log.append("frame")
+    return app, hw, store, events, log
+
+
+def test_the_moves_lights_show_once_it_is_saved_and_before_it_is_said():
+    for front in ("digital", "colour"):
+        app, hw, store, events, log = logged(front)
+        ticked(app, hw, log, 24, 17)  # D4-C4
+        assert said(events, "move")[0]["move"] == "D4-C4"
+        k = log.index("saved")
+        this = log[k : log.index("pass", k)]  # the rest of the pass that took it in
+        # saved, then the answering frame, then the move said
+        assert this[:2] == ["saved", "frame"] and "move" in this, this
+        assert log.index("move") > k + 1
+
+
+def test_a_move_that_cannot_be_saved_in_a_pass_is_not_shown_said_or_tried_twice():
+    app, hw, store, events, log = logged()
+    before = store.read("game.txt")
+    store.fails = 1  # the first write fails; a second would succeed
+    ticked(app, hw, log, 24, 17)
+    assert said(events, "move") == []
+    (err,) = said(events, "error")
+    assert "D4-C4 cannot be saved" in err["reason"]
+    assert store.read("game.txt") == before
+    assert "saved" not in log  # (the failed write raised before the log's)
+    assert app.tracker.phase == 6  # the lights guide the pegs back
+
+
+def test_the_moves_pass_collects_its_garbage_once_it_is_shown_and_said():
+    import fireboard.app as appmod
+
+    app, hw, store, events, log = logged()
+    real = appmod.gc
+
+    class Gc:
+        def collect(self):
+            log.append("collect")
+            real.collect()
+
+    appmod.gc = Gc()
+    try:
+        ticked(app, hw, log, 24, 17)
+    finally:
+        appmod.gc = real
+    k = log.index("move")
+    assert log.count("collect") == 1  # once a move
+    # not in the lift's or the put's pass; in the move's, after its frame and events
+    assert log.index("frame", log.index("saved")) < k < log.index("collect")
+    assert "pass" not in log[k : log.index("collect")]

@@ -4,7 +4,13 @@ import micropython
 
 from array import array
 
+from micropython import const
+
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
+
+# the RP2040's SIO register that flips the GPIO outputs whose bits are set
+# (datasheet, 2.3.1.7), as fireboard.sense.digital uses it
+_GPIO_OUT_XOR = const(0xD000001C)
 
 
 def ptr8(buf):
@@ -20,7 +26,7 @@ ptr16 = ptr8
 def scanner(hw, cfg):
     """The colour front end on hardware hw, as the configuration wires it."""
     pins = cfg["pins"]
-    return ColourScanner(
+    scan = ColourScanner(
         [hw.output(p) for p in pins["mux_select"]],
         [hw.output(p) for p in pins["analog_island_select"]],
         hw.adc(pins["adc"]),
@@ -29,6 +35,11 @@ def scanner(hw, cfg):
         cfg["sensor_map"],
         hw.settle_us,
     )
+    registers = getattr(hw, "gpio_registers", None)
+    mem = registers() if registers is not None else None
+    if mem is not None:  # a Pico on MicroPython: the select lines through SIO
+        scan.registers(mem, pins["mux_select"], pins["analog_island_select"])
+    return scan
 
 
 class ColourScanner:
@@ -56,9 +67,30 @@ class ColourScanner:
         self.island = 0
         # wait after a select change: the ADC input's RC settles in ~12 us
         self.settle_us = settle_us
+        self.mem = None  # machine.mem32, when the select lines go through SIO
+        self.regs = 0  # 1 when they do
+        self.flips = None
         for k in range(3):
             select[k].value(0)
             island_select[k].value(0)
+
+    def registers(self, mem32, select_gpios, island_gpios):
+        """Move the select lines through the SIO's GPIO_OUT_XOR register
+        (machine.mem32 on a Pico; a fake in the tests): one write a sample,
+        however many lines change, where the pins take a call each. The
+        ADC stays a read_u16() a sample: its round-robin and FIFO are for
+        sampling several inputs, or one input freely; here each sample
+        needs the muxes moved and the input settled first."""
+        self.mem = mem32
+        self.regs = 1
+        # the mask that flips the lines by d = old ^ new: the channel's
+        # (S) lines at d, the island's (T) lines at 8 + d
+        self.flips = array("I", bytes(4 * 16))
+        for d in range(8):
+            for k in range(3):
+                if d >> k & 1:
+                    self.flips[d] |= 1 << select_gpios[k]
+                    self.flips[8 + d] |= 1 << island_gpios[k]
 
     @micropython.viper  # per sample: the select lines, the read, integer work
     def scan(self, out):
@@ -71,21 +103,34 @@ class ColourScanner:
         low = (th * 3) >> 2
         sign = int(self.fire_sign)
         settle = self.settle_us
+        mem = self.mem
+        regs = int(self.regs)
+        flips = self.flips
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
         up = 1 if island == 0 else 0
         for step in range(7):
             i = step if up else 6 - step
+            m = 0  # the register write that moves the lines (mem)
             if i != island:
-                select(self.isel, island, i)
+                if not regs:
+                    select(self.isel, island, i)
+                else:
+                    m = int(flips[8 + (island ^ i)])  # type: ignore[index]  # (regs: set)
                 island = i
             gray = ptr8(GRAY if forward else GRAY_BACK)
             for k in range(7):
                 c = gray[k]
                 if c != ch:
-                    select(self.sel, ch, c)
+                    if not regs:
+                        select(self.sel, ch, c)
+                    else:
+                        m |= int(flips[c ^ ch])  # type: ignore[index]
                     ch = c
+                if m:
+                    mem[_GPIO_OUT_XOR] = m  # type: ignore[index]
+                    m = 0
                 if settle:  # (None: no wait)
                     settle(20)
                 h = slot[7 * i + c]
