@@ -325,6 +325,13 @@ class App:
         that gives hints (a solitaire's fireboard.track.judge.Judge) gives
         it, as a "hint" event; in a duel, the engine's move
         (fireboard.track.hinting). False when there is none to ask."""
+        limit = self.cfg.get("hints")  # rationed: None no limit, 0 off, N a game
+        if limit is not None and (
+            not limit or (self.games.recorded and self.games.hints() >= limit)
+        ):
+            why = "no hints left (%d a game)" % limit if limit else "hints are off"
+            self._out({"ev": "hint", "move": None, "reason": why})
+            return True
         for part in self.parts:
             h = getattr(part, "hint", None)
             if h is not None:

@@ -20,8 +20,11 @@ def colour(b, name):
     return (f[x], f[x + 1], f[x + 2])
 
 
-def game(config, fire, ice):
-    b = Board(config=json.dumps(config) if config is not None else None)
+FRONTS = ("digital", "colour")
+
+
+def game(config, fire, ice, front="digital"):
+    b = Board(config=json.dumps(config) if config is not None else None, front=front)
     reply = b.command(
         "new " + json.dumps({"position": position(fire, ice), "to_move": "fire", "vs": None})
     )
@@ -31,7 +34,12 @@ def game(config, fire, ice):
 
 
 def test_a_lift_shows_the_gifts_and_threats_among_its_destinations():
-    b = game({"danger": True}, "D4 E5 F1 G1", ICE_NEAR)
+    for front in FRONTS:
+        _gifts_and_threats(front)
+
+
+def _gifts_and_threats(front):
+    b = game({"danger": True}, "D4 E5 F1 G1", ICE_NEAR, front)
     assert [type(p).__name__ for p in b.app.parts] == ["Coach"]
     # E5 lifted: the fill puts Ice on E5, which wins the game for Ice
     b.put(parse_hole("E5"), 0)
@@ -42,7 +50,7 @@ def test_a_lift_shows_the_gifts_and_threats_among_its_destinations():
     b.put(parse_hole("E5"), 1)
     assert not any(marks)
     # E5 empty: D4 lifted, every destination leaves Ice C5-E5, a win at once
-    b = game({"danger": True}, "D4 F1 G1", ICE_NEAR)
+    b = game({"danger": True}, "D4 F1 G1", ICE_NEAR, front)
     b.put(parse_hole("D4"), 0)
     half = tuple(c * 2 >> 2 for c in _VIOLET)
     marks = b.app.lights.danger

@@ -13,7 +13,12 @@ def hints_of(b):
 
 
 def test_a_hint_in_a_game_of_two_players_is_a_legal_move_lit_and_counted():
-    b = Board()
+    for front in ("digital", "colour"):
+        _hint(front)
+
+
+def _hint(front):
+    b = Board(front=front)
     b.set_up()
     g = b.app.tracker.game
     reply = b.command("hint")
@@ -41,13 +46,18 @@ def _legal(g):
 
 
 def test_hints_are_rationed_by_the_setting():
-    b = Board(config=json.dumps({"hints": 1}))
+    for front in ("digital", "colour"):
+        _rationed(front)
+
+
+def _rationed(front):
+    b = Board(config=json.dumps({"hints": 1}), front=front)
     b.set_up()
     b.command("hint")
     b.command("hint")
     first, second = hints_of(b)
     assert first["move"] and second["move"] is None and "1 a game" in second["reason"]
-    b = Board(config=json.dumps({"hints": 0}))
+    b = Board(config=json.dumps({"hints": 0}), front=front)
     b.set_up()
     b.command("hint")
     (e,) = hints_of(b)

@@ -257,3 +257,17 @@ def test_room_is_the_free_heap():
     del pad
     gc.collect()
     assert judge.room() == (gc.mem_free() >= need)
+
+
+def test_a_solitaires_hints_are_rationed_too():
+    # the hints setting (App.hint): off, or N a game counted in the record
+    app, hw, events = board()
+    app.new_game("solitaire", seed=5, grade="easy")
+    app.cfg["hints"] = 0
+    assert app.hint()
+    e = said(events, "hint")[-1]
+    assert e["move"] is None and e["reason"] == "hints are off"
+    app.cfg["hints"] = 1
+    app.games.hinted(app.tracker.game)  # one given already
+    app.hint()
+    assert said(events, "hint")[-1]["reason"] == "no hints left (1 a game)"

@@ -7,7 +7,7 @@ from support import raises
 class Board:
     """The firmware on the virtual board's hardware, driven pass by pass."""
 
-    def __init__(self, store=None, config=None):
+    def __init__(self, store=None, config=None, front="digital"):
         from fireboard.board import start
         from simboard.hw import Hardware
         from simboard.memstore import MemStore
@@ -17,7 +17,7 @@ class Board:
             self.store.write("config.json", config)
         self.events = []
         self.app, self.hw, started = start(
-            self.store, lambda cfg: Hardware(cfg, 0), self.events.append, 0, "digital"
+            self.store, lambda cfg: Hardware(cfg, 0), self.events.append, 0, front
         )
         self.now = 0
         self.app.begin(0, *started)

@@ -7,8 +7,9 @@
 # with the engine: its memory (about 17 KB at level 2) is there only while
 # it thinks, so a board without that room says so and the game goes on.
 #
-# The `hints` setting rations them: null no limit (the default), 0 off, N
-# a game (the record's Hints tag counts them, so a restart keeps the count).
+# The `hints` setting rations them, a solitaire's too (App.hint): null no
+# limit (the default), 0 off, N a game (the record's Hints tag counts them,
+# so a restart keeps the count).
 # The search runs within the pass (through hw.aside where the backend has
 # it: the virtual board charges its Pico time as a delay); at level 2 it
 # takes about 0.5 s on a Pico by the estimate (README, engine figures).
@@ -23,16 +24,11 @@ def hint(app):
     """The hint, or a "hint" event with no move and the reason."""
     t = app.tracker
     g = t.game
-    limit = app.cfg.get("hints")
-    why = None
+    why = None  # (rationed by App.hint, the hints setting)
     if g is None or g.result or not g.to_move:
         why = "the game is over"
     elif app.games.vs is not None and app.games.vs[0] == g.to_move:
         why = "the board is to move"
-    elif limit == 0:
-        why = "hints are off (the hints setting)"
-    elif limit is not None and app.games.recorded and app.games.hints() >= limit:
-        why = "no hints left (%d a game)" % limit
     if why is not None:
         app._out({"ev": "hint", "move": None, "reason": why})
         return
