@@ -562,7 +562,7 @@ def test_solitaire_sign_hint_button_and_difficulty(server, browser, tmp_path):
         "document.getElementById('sign').textContent.startsWith('Still winnable')",
         timeout=WAIT_MS,
     )
-    page.click("#btnHint")  # the takeback button held: the hint
+    page.click("#btnHold")  # the takeback button held: the hint
     st = wait_state(server, lambda s: s["hint"])
     assert st["hint"] == "B7-B1" and not st["moves"]  # a hint, no takeback
     page.wait_for_function(

@@ -1292,7 +1292,7 @@
   $("btnUndo").addEventListener("click", () => send({ press: "undo" }));
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
-  $("btnHint").addEventListener("click", () => send({ press: "undo", ms: 1200 }));
+  $("btnHold").addEventListener("click", () => send({ press: "undo", ms: 1200 }));
   $("bannerNew").addEventListener("click", () => send({ press: "new" }));
   $("handBack").addEventListener("click", () => act({ hand: null }));
   $("newForm").addEventListener("submit", newGame);
