@@ -210,6 +210,10 @@ def start(
     if mode == "solitaire" and grade != "any" and position is None:
         from fireboard.track import judge
 
+        for p in app.parts:
+            if isinstance(p, judge.Judge):
+                p.release()  # the solitaire in play's solver: room for the deal's
+        p = None
         if judge.room() and to_move is None:
             app.grade = grade
             app.parts.append(judge.Dealer((mode, handicap, side, seed), grade))
