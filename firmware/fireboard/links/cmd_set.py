@@ -7,7 +7,16 @@ from fireboard.links.table import CommandError
 
 CONFIG = "config.json"
 # settings that take effect at once; the others at the next start
-_LIVE = ("brightness", "threshold", "debounce_ms", "long_press_ms", "vs", "vs_level")
+_LIVE = (
+    "brightness",
+    "threshold",
+    "debounce_ms",
+    "long_press_ms",
+    "vs",
+    "vs_level",
+    "hints",
+    "danger",
+)
 
 
 def store_setting(app, key, value):
@@ -40,8 +49,8 @@ def store_setting(app, key, value):
 
 def set_(app, arg):
     """set KEY JSON: checked, stored in config.json; brightness, threshold,
-    debounce_ms and long_press_ms take effect at once, vs and vs_level
-    with the next new game, the rest at the next start (reboot)."""
+    debounce_ms, long_press_ms and hints take effect at once, vs, vs_level
+    and danger with the next new game, the rest at the next start (reboot)."""
     w = arg.split(None, 1)
     if len(w) != 2:
         raise CommandError("set KEY VALUE (VALUE in JSON, e.g. set brightness 64)")
@@ -62,7 +71,7 @@ def set_(app, arg):
             app.deb.ms = debounce_ms(app.cfg)
         elif key == "long_press_ms":
             app.undo_button.long_ms = app.new_button.long_ms = v
-        else:  # vs, vs_level: the next new game's opponent
+        elif key == "vs" or key == "vs_level":  # the next new game's opponent
             c = app.cfg
             app.vs = None if c["vs"] is None else (1 if c["vs"] == "fire" else 2, c["vs_level"])
     return {"key": key, "value": v, "now": live}

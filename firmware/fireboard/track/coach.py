@@ -31,6 +31,7 @@ class Coach:
         self.h = -1  # the lifted peg judged, at ply
         self.ply = -1
         self.k = 0  # the next of its 12 destinations to judge
+        self.busy = False  # destinations left to judge (the virtual board skips no scan)
         app.lights.danger = self.marks
 
     def tick(self, app, now):
@@ -48,7 +49,9 @@ class Coach:
             self.k = 12 * h
         end = 12 * h + 12
         if self.k >= end or g.cells[h] != g.to_move:
+            self.busy = False
             return
+        self.busy = True
         cells = g.cells
         n = 0
         while self.k < end and n < _PER_PASS:
@@ -60,6 +63,7 @@ class Coach:
         app.lights.redraw()
 
     def _clear(self, app):
+        self.busy = False
         m = self.marks
         for x in range(49):
             m[x] = 0
