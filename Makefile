@@ -40,7 +40,7 @@ test: $(STAMP) lint test-mp test-64k mpy typecheck test-py
 # what a dozen files compiled in one heap leave behind is spread over it,
 # and in 256 KB the solver test's set found no 4 KB block with 130 KB free.
 test-mp: $(STAMP)
-	MICROPYPATH=firmware:tests/core:tests/backends:.frozen $(MP) -X heapsize=320k tests/mprun.py tests/core tests/backends
+	MICROPYPATH=firmware:tests/core:tests/backends:.frozen $(MP) -X heapsize=512k tests/mprun.py tests/core tests/backends
 
 # The firmware as the board loads it (.mpy, here for this machine's CPU) in a
 # 64 KB heap: whole games of every kind played, recorded and replayed.

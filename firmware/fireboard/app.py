@@ -135,6 +135,7 @@ class App:
     def _started(self, game):
         self.games.began = self.now
         self.tracker.start(game, setup=True)
+        self.lights.proven = None
         self.play_board()
         self.coach()
         gc.collect()  # the old game gone, and its code if it was the other kind

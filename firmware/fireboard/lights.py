@@ -76,6 +76,9 @@ class Lights:
         # the coach's danger marks of a lifted peg's destinations
         # (fireboard.track.coach): 2 and 3 lose at once
         self.danger = None
+        # a proven result (fireboard.track.versus): (winner 1, 2 or 3 a
+        # draw, from ply), the winner's turn LED showing it
+        self.proven = None
         # a duel's hint (fireboard.track.hinting): frm * 64 + to + 1, 0 none,
         # shown while the game is at hint_ply
         self.hint = 0
@@ -136,6 +139,12 @@ class Lights:
                 level = 4 if blink else 1
                 self._blinks = True
             self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)
+            pv = self.proven
+            if pv is not None and pv[0] != 3 and g.ply >= pv[1]:
+                # proven: the winner's turn LED blinks
+                w = pv[0]
+                self._put(_TURN_FIRE if w == 1 else _TURN_ICE, _SIDE[w], 1 if blink else 4)
+                self._blinks = True
             if mv >= 0 and (phase == IDLE or phase == LIFTED):
                 # the board's move: the peg to lift blinks, its hole to go glows
                 s = g.to_move

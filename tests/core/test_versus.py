@@ -336,6 +336,12 @@ def test_a_proven_win_is_announced():
     assert p and p[-1]["move"] in ("E7-E5", "E2-E3"), b.events[-5:]
     pr = b.evs("proven")
     assert len(pr) == 1 and pr[0]["winner"] == "ice" and pr[0]["plies"] == 1, pr
+    # and shown: Ice's turn LED blinks (fireboard.lights, proven)
+    seen = set()
+    for _ in range(4):
+        b.run(130)
+        seen.add(b.app.lights.frame[3 * 50 + 2])
+    assert len(seen) == 2, seen
     b.move(*parse(p[-1]["move"]))
     assert b.evs("result")[-1]["result"] == "ice"
     assert len(b.evs("proven")) == 1

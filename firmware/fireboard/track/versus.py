@@ -158,4 +158,7 @@ class Opponent:
         if self.proven and self.proved is not self.game:
             self.proved = self.game
             app._out({"ev": "proven", "winner": RESULT_NAMES[self.proven], "plies": self.mate})
+            # and shown: the winner's turn LED (fireboard.lights), while the
+            # game is at or past this ply (a takeback before it: not proven)
+            app.lights.proven = (self.proven, self.ply)
         app._drain()  # what the tracker says of the pegs as they stand
