@@ -80,3 +80,10 @@ def test_on_by_default_against_the_board_at_level_1_only():
     b = Board(config=json.dumps({"danger": False}))
     b.command('new {"vs": "ice", "level": 1}')
     assert "Coach" not in [type(p).__name__ for p in b.app.parts]
+
+
+def test_the_danger_setting_is_null_true_or_false_only():
+    b = Board()
+    for bad in ("1", "0", '"yes"', "[]"):
+        assert "danger must be null, true or false" in b.command("set danger " + bad)["error"]
+    assert b.command("set danger false")["value"] is False

@@ -63,7 +63,7 @@ def validate(cfg):
     v = cfg["vs_level"]
     if not _whole(v) or not 1 <= v <= VS_LEVELS:
         raise ConfigError("vs_level must be 1..%d, not %r" % (VS_LEVELS, v))
-    if cfg["danger"] not in (None, True, False):
+    if cfg["danger"] is not None and not isinstance(cfg["danger"], bool):  # (1 == True)
         raise ConfigError("danger must be null, true or false, not %r" % (cfg["danger"],))
     v = cfg["hints"]
     if v is not None and (not _whole(v) or not 0 <= v <= 99):
