@@ -71,6 +71,9 @@ class App:
         # part that plays it (fireboard.track.versus), in parts while it plays
         self.vs = games.vs
         self.opponent = None
+        # the engine's search that holds the second core, from its start to
+        # its answer taken in (fireboard.track.think: one at a time)
+        self.aside = None
 
     # --- starting ---------------------------------------------------------------
 
@@ -178,22 +181,23 @@ class App:
         op = self.opponent
         if op is not None:
             if vs is not None and op.side == vs[0] and op.level == vs[1]:
-                op.stop(self.tracker)  # a new game: it thinks afresh
+                op.stop(self.tracker, self)  # a new game: it thinks afresh
                 return
-            op.stop(self.tracker)
+            op.stop(self.tracker, self)
             self.parts.remove(op)
             self.opponent = op = None
         if vs is None:
             from fireboard.mem import forget
 
-            forget("fireboard.track.versus", "fireice.engine")
+            # (a search still stopping keeps what it runs until it ends)
+            forget("fireboard.track.versus", "fireboard.track.think", "fireice.engine")
             return
         from fireboard.mem import forget
 
         try:
             from fireboard.track.versus import Opponent
         except MemoryError:
-            forget("fireboard.track.versus", "fireice.engine", failed=True)
+            forget("fireboard.track.versus", "fireboard.track.think", "fireice.engine", failed=True)
             self._out(
                 {
                     "ev": "error",
@@ -261,8 +265,13 @@ class App:
                 self.new_game()
         if self.tracker.events:
             self._drain()
-        for part in self.parts:
+        parts = self.parts
+        k = 0
+        while k < len(parts):  # (a part may take itself out: a hint given)
+            part = parts[k]
             part.tick(self, now)
+            if k < len(parts) and parts[k] is part:
+                k += 1
         if self.hold:
             if self.walk_ms:
                 self._walk(now)
@@ -341,11 +350,15 @@ class App:
         g = self.tracker.game
         if g is None or not g.duel:
             return False
-        # a duel: the engine's move (fireboard.track.hinting, loaded for it)
+        # a duel: the engine's move (fireboard.track.hinting, loaded for it;
+        # its search is a part of the loop until its answer is in, and takes
+        # the module with it when it goes). The engine's code stays while
+        # the board plays (fireboard.track.versus has it).
         from fireboard.mem import job
 
+        also = ("fireboard.track.think", "fireice.engine") if self.opponent is None else ()
         try:
-            job("fireboard.track.hinting", "hint", self, also=("fireice.engine",), tries=1)
+            job("fireboard.track.hinting", "hint", self, also=also, tries=1)
         except MemoryError:
             self._out({"ev": "hint", "move": None, "reason": "no room to think (out of memory)"})
         return True

@@ -55,6 +55,14 @@ class Board:
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
+        # how late a scan started against the loop's schedule (period ms
+        # after the one before started: the lateness is what the pass
+        # before took beyond the period), in us: the worst of all; the
+        # worst while the engine thought (its search under way as the pass
+        # before began and as it ended); after the pass that started a
+        # search; after the pass that took its answer in
+        self.late_us = self.late_think_us = self.late_start_us = self.late_end_us = 0
+        self.late_over = 0  # scans while it thought later than one period
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
@@ -276,13 +284,33 @@ class Board:
             self.freed0 = self.pt.freed()
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
-            thinking = app.tracker.forced == -2  # (fireboard.track.tracker.THINKING)
+            # the engine thinks: a search beside the loop (app.aside,
+            # fireboard.track.think), or the board's turn before its search
+            # starts (fireboard.track.tracker.THINKING)
+            thinking = app.aside is not None or app.tracker.forced == -2
             app.tick(t)
             us = self.spent_us()
-            if thinking or app.tracker.forced == -2:  # a pass while the board thinks
+            # the next scan starts this much later than its schedule (the
+            # loop keeps scan_ms between the starts of two passes)
+            late = us - 1000 * period
+            if late > self.late_us:
+                self.late_us = late
+            still = app.aside is not None or app.tracker.forced == -2
+            if thinking or still:  # a pass while the board thinks
                 self.think_passes += 1
                 if us > self.think_pass_us:
                     self.think_pass_us = us
+                if not thinking:  # the pass that started the search
+                    if late > self.late_start_us:
+                        self.late_start_us = late
+                elif not still:  # the one that took its answer in
+                    if late > self.late_end_us:
+                        self.late_end_us = late
+                else:
+                    if late > self.late_think_us:
+                        self.late_think_us = late
+                    if late > 1000 * period:
+                        self.late_over += 1
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
@@ -321,6 +349,11 @@ class Board:
                 "think_ms_worst": self.think_worst_us / 1000,
                 "loop_ms_worst_thinking": self.think_pass_us / 1000,
                 "passes_thinking": self.think_passes,
+                "late_ms_worst": self.late_us / 1000,
+                "late_ms_worst_thinking": self.late_think_us / 1000,
+                "late_ms_worst_think_start": self.late_start_us / 1000,
+                "late_ms_worst_think_end": self.late_end_us / 1000,
+                "late_over_period_thinking": self.late_over,
                 "c_slowdown": self.c_factor,
                 "collections": self.collections,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,

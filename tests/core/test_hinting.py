@@ -70,3 +70,204 @@ def test_no_hint_for_the_boards_own_turn():
     b.app.hint()
     assert hints_of(b)[-1]["move"] is None
     assert hints_of(b)[-1]["reason"] == "the board is to move"
+
+
+# --- the search beside the loop (fireboard.track.think) --------------------
+
+
+class Gate:
+    """Holds the engine's searches until opened (or, stop_aware, until a
+    search is told to stop), so that a test can act while one runs on the
+    second core. Patches the Engine class loaded now: the hint's job loads
+    it again after dropping it, so a test patches before each ask."""
+
+    def __init__(self, stop_aware=True):
+        self.open = False
+        self.stop_aware = stop_aware
+        self.held = 0
+        from fireice.engine import Engine
+
+        self.cls = Engine
+        self.orig = Engine.think
+        gate = self
+
+        def think(e, g, playouts=0, ms=0):
+            import time
+
+            gate.held += 1
+            while not gate.open and not (gate.stop_aware and e.stop):
+                time.sleep(0.001)
+            return gate.orig(e, g, playouts, ms)
+
+        Engine.think = think
+
+    def release(self):
+        self.open = True
+        self.cls.think = self.orig
+
+
+def wait(b, cond, passes=3000):
+    # passes of the loop, in real time too (the second core works meanwhile)
+    import time
+
+    for _ in range(passes):
+        if cond():
+            return True
+        b.run(5)
+        time.sleep(0.001)
+    return cond()
+
+
+def _needs_thread():
+    try:
+        import _thread  # noqa: F401
+    except ImportError:
+        from support import skip
+
+        skip("no _thread here")
+
+
+def test_a_hint_on_the_second_core_comes_on_a_later_pass():
+    _needs_thread()
+    inline = Board()
+    inline.set_up()
+    inline.app.hint()
+    inline.run(10)
+    want = hints_of(inline)[0]["move"]
+    b = Board()
+    b.hw.cores = 2  # a Pico: the search on its second core (_thread)
+    b.set_up()
+    gate = Gate()
+    try:
+        b.app.hint()
+        assert b.app.aside is not None  # the core is held
+        ticks = b.app.ticks
+        assert wait(b, lambda: gate.held)  # the search has begun
+        b.run(100)  # twenty passes meanwhile, each scanning, and no hint yet
+        assert b.app.ticks >= ticks + 20 and not hints_of(b)
+    finally:
+        gate.release()
+    assert wait(b, lambda: hints_of(b))
+    (e,) = hints_of(b)
+    assert e["move"] == want  # the same move as within the pass: a faithful copy
+    assert b.app.aside is None and b.app.games.hints() == 1
+    assert not [p for p in b.app.parts if getattr(p, "hinting", False)]  # the part gone
+
+
+def test_a_move_under_a_hints_search_stops_it_and_drops_the_answer():
+    _needs_thread()
+    b = Board()
+    b.hw.cores = 2
+    b.set_up()
+    gate = Gate()  # the search ends when told to stop
+    try:
+        b.app.hint()
+        assert wait(b, lambda: gate.held)
+        b.move(24, 17)  # D4-C4: the player goes on meanwhile
+        assert wait(b, lambda: b.app.aside is None)  # stopped, the core given back
+    finally:
+        gate.release()
+    (e,) = hints_of(b)
+    assert e["move"] is None and e["reason"] == "the position changed", e
+    assert b.app.games.hints() == 0 and not b.app.lights.hint
+    b.run(100)
+    assert len(hints_of(b)) == 1  # its answer never comes
+    b.app.hint()  # Ice's hint now
+    assert wait(b, lambda: len(hints_of(b)) == 2)
+    assert hints_of(b)[1]["move"] and b.app.games.hints() == 1
+
+
+def test_a_takeback_under_a_hints_search_drops_it():
+    # within the pass, its answer counting 1 s later (as --pico-time makes it)
+    b = Board()
+    b.set_up()
+    b.move(24, 17)
+    b.hw.on_aside = lambda fn, arg: (fn(arg), 1000)
+    b.app.hint()
+    b.run(200)
+    assert not hints_of(b) and b.app.aside is not None
+    b.app.undo()
+    b.run(1500)
+    (e,) = hints_of(b)
+    assert e["move"] is None and e["reason"] == "the position changed", e
+    assert b.app.aside is None and b.app.games.hints() == 0
+
+
+def test_a_hint_asked_twice_while_it_thinks_comes_once():
+    b = Board()
+    b.set_up()
+    b.hw.on_aside = lambda fn, arg: (fn(arg), 500)
+    b.app.hint()
+    b.run(100)
+    b.app.hint()
+    b.run(1000)
+    (e,) = hints_of(b)
+    assert e["move"] and b.app.games.hints() == 1
+
+
+def test_a_power_cut_while_a_hint_is_worked_out_loses_it():
+    from simboard.memstore import MemStore
+
+    store = MemStore()
+    b = Board(store=store)
+    b.set_up()
+    b.hw.on_aside = lambda fn, arg: (fn(arg), 1000)
+    b.app.hint()
+    b.run(100)
+    holes = bytearray(b.hw.holes)
+    b2 = Board(store=store)  # the power comes back
+    for h in range(49):
+        b2.hw.holes[h] = holes[h]
+    b2.app.settle()
+    b2.run(1500)
+    assert not hints_of(b2) and b2.app.games.hints() == 0 and not b2.app.lights.hint
+    b2.app.hint()  # asked again: it comes
+    b2.run(10)
+    assert hints_of(b2)[0]["move"] and b2.app.games.hints() == 1
+
+
+def test_the_boards_search_waits_for_the_core_a_stopped_hint_still_holds():
+    _needs_thread()
+    b = Board(config='{"vs": "ice", "vs_level": 1}')
+    b.hw.cores = 2
+    b.set_up()
+    gate = Gate(stop_aware=False)  # the hint's search ends only when let go
+    try:
+        b.app.hint()
+        assert wait(b, lambda: gate.held)
+        hint_search = b.app.aside
+        b.move(24, 17)  # the player moves: the hint stopped, the board's turn
+        b.run(100)
+        assert hints_of(b)[-1]["reason"] == "the position changed"
+        assert b.evs("thinking") and not b.evs("plays")
+        assert b.app.aside is hint_search  # the core is still the hint's
+        assert b.app.tracker.forced == -2  # it waits, thinking
+    finally:
+        gate.release()
+    assert wait(b, lambda: b.evs("plays"))
+    assert b.app.aside is None
+    assert len(hints_of(b)) == 1  # the stopped hint said nothing more
+
+
+def test_a_hint_waits_for_the_core_the_boards_stopped_search_holds():
+    _needs_thread()
+    b = Board(config='{"vs": "ice", "vs_level": 1}')
+    b.hw.cores = 2
+    b.set_up()
+    gate = Gate(stop_aware=False)
+    try:
+        b.move(24, 17)  # the board thinks on its second core
+        assert wait(b, lambda: gate.held)
+        b.app.hint()  # its own turn: no hint
+        assert hints_of(b)[-1]["reason"] == "the board is to move"
+        b.app.undo()  # the player's move taken back: the board's search stopped
+        b.run(20)
+        assert b.app.aside is not None  # still on the core
+        b.app.hint()  # the player's turn: the hint waits for the core
+        b.run(100)
+        assert len(hints_of(b)) == 1
+    finally:
+        gate.release()
+    assert wait(b, lambda: len(hints_of(b)) == 2)
+    assert hints_of(b)[1]["move"] and b.app.aside is None
+    assert not b.evs("plays")  # the stopped search's answer was dropped

@@ -190,6 +190,8 @@ def test_a_duels_hint_is_the_engines_not_the_judges():
     replies = []
     handle(app, "hint", replies.append)
     assert replies[0] == {"re": "hint"}
+    assert not said(events, "hint")  # its search's answer is taken in by a pass
+    app.tick(app.now + 5)
     assert said(events, "hint")[-1]["move"] is not None
 
 

@@ -113,7 +113,7 @@ def test_a_whole_game_against_the_board_at_level_1():
     assert b.evs("result")
     assert plays >= 5
     # the engine's memory given back after each move
-    assert b.app.opponent.engine is None
+    assert b.app.opponent.think is None and b.app.aside is None
     # the record names the board's side and level
     text = b.store.read("game.txt")
     text = text.decode() if isinstance(text, bytes) else text
@@ -266,7 +266,7 @@ def test_on_a_second_core_it_thinks_beside_the_scans():
     one, _ = _second_core_game(1)
     # the same move as within the pass: it thinks on a faithful copy
     assert b.evs("plays")[-1]["move"] == one.evs("plays")[-1]["move"]
-    assert b.app.opponent.engine is None  # its memory given back
+    assert b.app.opponent.think is None and b.app.aside is None  # its memory given back
     frm, to = parse(b.evs("plays")[-1]["move"])
     b.move(frm, to)
     assert b.app.tracker.game.ply == 2

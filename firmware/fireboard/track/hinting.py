@@ -3,25 +3,63 @@
 # move, at HINT_LEVEL, said as a "hint" event and lit on the board (the peg
 # to lift blinks in its colour, the hole to go to glows; fireboard.lights)
 # until the position changes, and counted in the record's Hints tag.
-# Loaded for the hint and dropped after it (App.hint, fireboard.mem.job),
-# with the engine: its memory (about 17 KB at level 2) is there only while
-# it thinks, so a board without that room says so and the game goes on.
+#
+# The search runs beside the loop as the board's own moves do
+# (fireboard.track.think: on a Pico's second core, so that no scan waits
+# for it; at level 2 it takes about 0.5 s there by the estimate): hint()
+# starts it and puts a Hinting part in app.parts, which takes the answer in
+# on a later pass, gives the hint, and takes itself out. The module is
+# loaded for hint() and dropped after it (App.hint, fireboard.mem.job); the
+# part keeps its code until it goes. The engine's memory (about 17 KB at
+# level 2) is there only while it thinks, so a board without that room
+# says so and the game goes on.
+#
+# While it thinks the player may go on: a move, a takeback or a new game
+# stops the search and drops its answer (a "hint" event with no move says
+# so). Asked again meanwhile, the one hint comes. A power cut loses it:
+# nothing was lit or counted yet. On a Pico whose second core is still
+# ending the board's own search (stopped by a takeback), it starts when the
+# core is free.
 #
 # The `hints` setting rations them, a solitaire's too (App.hint): null no
 # limit (the default), 0 off, N a game (the record's Hints tag counts them,
 # so a restart keeps the count).
-# The search runs within the pass (through hw.aside where the backend has
-# it: the virtual board charges its Pico time as a delay); at level 2 it
-# takes about 0.5 s on a Pico by the estimate (README, engine figures).
 from micropython import const
 
 from fireice.geom import move_name
 
+from fireboard.track.think import NO_ROOM, Think
+
 HINT_LEVEL = const(2)
 
 
+class Hinting:
+    """A part of the loop while a hint is worked out."""
+
+    hinting = True  # (App.hint's parts are asked for this by name)
+
+    def __init__(self, app, g):
+        self.think = Think(HINT_LEVEL, app.seed * 64 + g.ply, g)
+
+    def tick(self, app, now):
+        th = self.think
+        if not th.about(app.tracker.game):
+            th.stop(app)
+            self._end(app)
+            app._out({"ev": "hint", "move": None, "reason": "the position changed"})
+            return
+        if th.poll(app, now):
+            self._end(app)
+            _give(app, th.game, th.move)
+
+    def _end(self, app):
+        app.parts.remove(self)
+        self.think = None
+
+
 def hint(app):
-    """The hint, or a "hint" event with no move and the reason."""
+    """Starts the hint, or says there is none (a "hint" event with no move
+    and the reason)."""
     t = app.tracker
     g = t.game
     why = None  # (rationed by App.hint, the hints setting)
@@ -32,14 +70,18 @@ def hint(app):
     if why is not None:
         app._out({"ev": "hint", "move": None, "reason": why})
         return
-    from fireice.engine import Engine
+    for p in app.parts:
+        if getattr(p, "hinting", False):
+            return  # asked again while it thinks: the one hint comes
+    p = Hinting(app, g)
+    app.parts.append(p)
+    p.think.poll(app, app.now)  # started now if the core is free
 
-    e = Engine(HINT_LEVEL, app.seed * 64 + g.ply)
-    run = getattr(app.hw, "aside", None)
-    mv = e.think(g) if run is None else run(e.think, g)[0]
-    e = None
+
+def _give(app, g, mv):
     if mv < 0:
-        app._out({"ev": "hint", "move": None, "reason": "no move found"})
+        why = "no room to think (out of memory)" if mv == NO_ROOM else "no move found"
+        app._out({"ev": "hint", "move": None, "reason": why})
         return
     app.lights.hint = mv + 1
     app.lights.hint_ply = g.ply

@@ -10,29 +10,20 @@
 # to glows. The player carries it out and puts the fill, as in any move;
 # any other move is guided back (fireboard.track.tracker).
 #
-# Where the thinking runs (docs/engine.md, "On the board"): on a board with a
-# second core (a Pico: hw.cores == 2), on that core (_thread), on a copy of
-# the game, while the first core goes on scanning and lighting; elsewhere
-# within the pass (the virtual board: the same moves from the same inputs),
-# through hw.aside when the backend has it (the virtual board's Pico time
-# charges the thinking to virtual time as if it ran beside the loop).
+# Where the thinking runs (docs/engine.md, "On the board"): beside the
+# loop, on the Pico's second core where there is one (fireboard.track.think,
+# shared with a duel's hints: one search at a time).
 #
 # The engine's code is loaded with this module (in the pass that starts or
 # resumes the game: loading it takes about 100 ms on a Pico by estimate,
 # twenty scans) and dropped with it (App.play_board). The engine itself,
 # its memory (at most 32 KB), is made for each move beside the loop (on the
 # second core, or within hw.aside) and given back after it.
-import gc
-
-from fireice.engine import Engine
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
-from fireice.ticks import ticks_diff
 
 from fireboard.track.phases import IDLE
+from fireboard.track.think import NO_ROOM, Think
 from fireboard.track.tracker import FREE, THINKING
-
-NO_ROOM = -2  # no move: the engine had no room
-NO_MOVE = -3  # no move: the search failed
 
 
 class Opponent:
@@ -41,112 +32,53 @@ class Opponent:
         self.level = level
         self.game = None  # the game, and its ply, the board thinks or thought about
         self.ply = -1
-        self.move = -1  # the move found, to be shown at self.at
-        self.at = 0
-        self.engine = None  # while it thinks
-        self.busy = False  # the second core thinks
-        self.done = False
-        self.found = -1  # the second core's answer
+        self.think = None  # its search, until the answer is taken in (Think)
         self.proved = None  # the game a proven result was announced for
-        self.proven = 0  # the engine's proof with the move found: the winner (1, 2, 3 a draw)
-        self.mate = 0  # and the plies to the end
-        self.seed = 0
 
-    def stop(self, t):
+    def stop(self, t, app):
         """The board does not play here (any more): the tracker takes any
-        move again; a search on the second core is told to stop."""
+        move again; its search is told to stop (its answer dropped)."""
         if t.forced != FREE:
             t.force(FREE)
         self.game = None
-        self.move = -1
-        e = self.engine
-        if e is not None and self.busy:
-            e.stop = True
+        th = self.think
+        if th is not None:
+            self.think = None
+            th.stop(app)
 
     def tick(self, app, now):
         t = app.tracker
         g = t.game
-        if self.busy:
-            if not self.done:
-                if g is not self.game or g.ply != self.ply:
-                    self.stop(t)
+        th = self.think
+        if th is not None:
+            if not th.about(g):
+                self.stop(t, app)  # the game changed under it
+            elif th.poll(app, now):
+                self.think = None
+                self._show(app, t, th)
                 return
-            self.busy = False
-            mv = self.found
-            self.engine = None
-            gc.collect()  # the engine's memory given back
-            if g is self.game and g.ply == self.ply:
-                self.move = mv
-                self.at = now
+            else:
+                return  # it thinks (or waits for the core)
         if g is None or not g.duel or g.result or g.to_move != self.side:
             if self.game is not None:
-                self.stop(t)
+                self.stop(t, app)
             return
         if g is not self.game or g.ply != self.ply:
             if self.game is not None:
-                self.stop(t)
+                self.stop(t, app)
             if t.phase == IDLE:  # the pegs match the game: think
                 self._think(app, g, now)
-            return
-        if self.move != -1 and t.forced == THINKING and ticks_diff(now, self.at) >= 0:
-            self._show(app, t)
 
     def _think(self, app, g, now):
         self.game = g
         self.ply = g.ply
-        self.move = -1
-        t = app.tracker
-        t.force(THINKING)
+        app.tracker.force(THINKING)
         app._out({"ev": "thinking", "by": SIDE_NAMES[self.side], "level": self.level})
-        self.proven = self.mate = 0
-        self.seed = app.seed * 64 + g.ply
-        try:
-            if getattr(app.hw, "cores", 1) > 1:
-                import _thread
+        th = self.think = Think(self.level, app.seed * 64 + g.ply, g)
+        th.poll(app, now)  # started (if the core is free), its answer taken in later
 
-                from fireice.duel import Duel
-
-                copy = Duel(g.position(), g.to_move)
-                self.done = False
-                self.busy = True
-                _thread.start_new_thread(self._work, (copy,))
-                return
-            run = getattr(app.hw, "aside", None)
-            if run is None:
-                mv = self._search(g)
-                ms = 0
-            else:
-                mv, ms = run(self._search, g)
-        except MemoryError:
-            mv = NO_ROOM
-            ms = 0
-        self.engine = None
-        gc.collect()  # the engine's memory given back
-        self.move = mv
-        self.at = now + ms
-
-    def _search(self, g):
-        # the engine made (its memory: the level's arrays) and its move found;
-        # on a Pico on the second core, so the first is not held up by either
-        e = self.engine = Engine(self.level, self.seed)
-        mv = e.think(g)
-        self.proven = e.proven
-        self.mate = e.mate
-        return mv
-
-    def _work(self, g):
-        # the second core: think, then say it is done (the first core reads it)
-        try:
-            self.found = self._search(g)
-        except MemoryError:
-            self.found = NO_ROOM
-        except Exception:  # noqa: BLE001 (no move: the player moves for the board)
-            self.found = NO_MOVE
-        self.done = True
-
-    def _show(self, app, t):
-        mv = self.move
-        self.move = -1
+    def _show(self, app, t, th):
+        mv = th.move
         if mv < 0:
             t.force(FREE)  # the player moves for it
             why = "cannot think (out of memory)" if mv == NO_ROOM else "found no move"
@@ -155,10 +87,10 @@ class Opponent:
             return
         t.force(mv)
         app._out({"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[self.side]})
-        if self.proven and self.proved is not self.game:
+        if th.proven and self.proved is not self.game:
             self.proved = self.game
-            app._out({"ev": "proven", "winner": RESULT_NAMES[self.proven], "plies": self.mate})
+            app._out({"ev": "proven", "winner": RESULT_NAMES[th.proven], "plies": th.mate})
             # and shown: the winner's turn LED (fireboard.lights), while the
             # game is at or past this ply (a takeback before it: not proven)
-            app.lights.proven = (self.proven, self.ply)
+            app.lights.proven = (th.proven, self.ply)
         app._drain()  # what the tracker says of the pegs as they stand

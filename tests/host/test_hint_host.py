@@ -1,0 +1,67 @@
+# A duel's hints on the virtual board (`fireice sim --headless`), in the heap
+# of a game with the engine (96 KB): the takeback button held asks, the
+# engine's search runs beside the loop (fireboard.track.think) and its
+# answer comes on a later pass; at Pico speed the scans go on meanwhile.
+from test_versus_host import Sim, _play, _sync, _tick
+
+from fireice.duel import Duel
+from fireice.geom import START
+from fireice.notation import parse_move
+
+
+def hint_game(front="digital", hints=4, pico_time=False):
+    """A game of two players who each ask for a hint and follow it, hints
+    times; returns (events, the events after the input ended, the hint
+    events)."""
+    sim = Sim(front, pico_time=pico_time)
+    given = []
+    try:
+        sim.send(board=START)
+        _tick(sim)
+        g = Duel()
+        while not g.result and len(given) < hints:
+            seen = len(sim.events)
+            sim.send(press="undo", ms=1200)  # held: a hint
+            for _ in range(40):
+                got = [e for e in sim.events[seen:] if e.get("ev") == "hint"]
+                if got:
+                    break
+                _tick(sim, 250)
+                _sync(sim)
+            else:
+                raise AssertionError("no hint: %s" % sim.events[seen:][:20])
+            e = got[0]
+            assert e["move"], e
+            h, t = parse_move(e["move"])
+            assert g.check(h, t) is None, e
+            given.append(e)
+            _play(sim, h, t, g.to_move)
+            m = sim.until(lambda e: e.get("ev") == "move")
+            assert m["move"] == e["move"]
+            g.push(h, t)
+        _sync(sim)
+        rest = sim.close()
+    finally:
+        if sim.p.poll() is None:
+            sim.p.kill()
+    events = sim.events
+    assert not [e for e in events if e.get("ev") in ("error", "illegal")], events
+    return events, rest, given
+
+
+def test_hints_followed_through_a_game_on_both_front_ends():
+    for front in ("digital", "colour"):
+        events, _, given = hint_game(front, hints=4)
+        assert len(given) == 4
+        st = [e for e in events if e.get("re") == "status"][-1]
+        assert st["moves"] == 4
+
+
+def test_at_pico_speed_a_hint_comes_later_and_the_scans_go_on():
+    events, rest, given = hint_game("digital", hints=2, pico_time=True)
+    (t,) = [e for e in rest if e.get("ev") == "timing"]
+    # the search took its Pico time beside the loop: the hint came that
+    # much after the pass that started it, with passes between
+    assert t["thinks"] == 2 and t["think_ms_worst"] > 0, t
+    assert t["passes_thinking"] >= 10, t
+    assert t["late_ms_worst_thinking"] >= 0 and "late_ms_worst_think_start" in t
