@@ -50,7 +50,7 @@ class Think:
         self.proven = 0  # the engine's proof with it: the winner (1, 2, 3 a draw)
         self.mate = 0  # and the plies to the end
         self.at = 0  # when the answer counts
-        self.app = None  # on the second core: to give the core back when stopped
+        self.app = None  # while it holds the core: to give it back when stopped
 
     def about(self, g):
         """Whether it is about game g as it stands."""
@@ -69,9 +69,8 @@ class Think:
             return False
         if app.aside is self:
             app.aside = None
-            if self.app is not None:  # (the second core's engine)
-                self.app = None
-                gc.collect()  # the engine's memory given back
+            self.app = None
+            gc.collect()  # the engine's memory given back
         return True
 
     def stop(self, app):
@@ -115,7 +114,7 @@ class Think:
             mv = NO_ROOM
             ms = 0
         self.engine = None
-        gc.collect()  # the engine's memory given back
+        self.app = app  # its memory given back as the answer is taken in, as on a Pico
         self.move = mv
         self.at = now + ms
         self.state = _DONE
