@@ -29,7 +29,9 @@ HTTP interface (JSON), on 127.0.0.1 only:
                           the engine (on the host) on the game after N moves
                           (default: all): its move for the side to move,
                           Fire's win chance, a proof ({"winner", "plies"});
-                          the page's hint, win-chance bar and opponent
+                          the page's hint, win-chance bar and opponent at
+                          the levels above the board's (4..6; at 1..3 the
+                          board's firmware plays: "vs" in the state)
     GET  /analyse?level=L&nodes=P
                           `fireice analyse --json` of the game so far
                           (docs/review.md): the page's analysis view
@@ -48,7 +50,9 @@ the hand, its peg back to its supply, with a message);
 supply: the colour lit under the hole, else the side to move ("peg": "fire"
 may name it); {"hand": "fire" | "ice" | null} takes a peg from a supply or
 puts the hand's back; {"press": "undo" | "new", "ms": 80}; {"cmd": "new",
-"mode": "duel", "handicap": 0, "side": "fire", "seed": 1} (a solitaire also
+"mode": "duel", "handicap": 0, "side": "fire", "seed": 1} (a duel also
+"vs": "fire" | "ice" | null and "level": 1..3, the board's firmware playing
+that side at a board level; a solitaire also
 "grade": "easy" | "medium" | "hard" | "any"); {"cmd": "hint"}; {"cmd": "status"};
 {"bounce": "C4", "ms": 15}; {"board": "<49 chars>"} (as docs/protocol.md);
 {"console": "sensors"}: a command line typed into the board's USB console
@@ -74,7 +78,7 @@ from urllib.parse import parse_qs, urlparse
 
 from fireice import record
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
-from fireice.engine import MAX_LEVEL, Engine
+from fireice.engine import BOARD_LEVELS, MAX_LEVEL, Engine
 from fireice.geom import TARGETS, hole_name, islands_str, move_name, parse_position
 from fireice.notation import parse_hole, parse_move
 from fireice.record import Record
@@ -743,6 +747,11 @@ class Simulator:
                 raise BadInput("grade must be easy, medium, hard or any, not %r" % (value,))
             if key in ("side", "to_move") and value not in SIDES:
                 raise BadInput("%s must be fire or ice, not %r" % (key, value))
+            if key == "vs" and value is not None and value not in SIDES:
+                raise BadInput("vs must be fire, ice or null, not %r" % (value,))
+            if key == "level" and (type(value) is not int or not 1 <= value <= BOARD_LEVELS):
+                # the stronger levels are the host's (the page plays them: /coach)
+                raise BadInput("level must be 1..%d (the board's own levels)" % BOARD_LEVELS)
             if key == "position":
                 if not isinstance(value, str):
                     raise BadInput("position is a 49-character string")
@@ -756,6 +765,8 @@ class Simulator:
                 "to_move",
                 "position",
                 "grade",
+                "vs",
+                "level",
             ):
                 raise BadInput("unknown setting %r of new" % (key,))
 
@@ -951,6 +962,13 @@ class Simulator:
             "control": self.control_now(),
             "sign": self.sign,
             "hint": self.hint,
+            # a game against the board's firmware (new {"vs": ..., "level":
+            # N}, N a board level): the side it plays, its level, and its
+            # move: "thinking", the move it shows, or None (the status reply)
+            "vs": st.get("vs"),
+            "vs_level": st.get("level"),
+            "board_move": st.get("board"),
+            "board_levels": BOARD_LEVELS,
             "dealing": self.dealing,
             "setup": self.setup,
             "moves": self.moves,

@@ -801,11 +801,13 @@ ICE_NEAR = "A1 A2 A5 B1 B2 B5 E1 E2 C5"
 ENDGAME = position_of("D1 D4 D6 F1 F4 F6 A1 A3 A4", "G1 G2 E1 E2 C7 B2 B3")
 
 
-def new_position(url, position, to_move):
+def new_position(url, position, to_move, **more):
     """A new game from a position, its pegs put as the board lights them
-    (on an empty board: the pegs of a game before are taken away first)."""
+    (on an empty board: the pegs of a game before are taken away first);
+    more: other settings of new (vs, level)."""
     assert post(url, {"board": "-" * 49})[0] == 200
-    assert post(url, {"cmd": "new", "position": position, "to_move": to_move})[0] == 200
+    msg = dict({"cmd": "new", "position": position, "to_move": to_move}, **more)
+    assert post(url, msg)[0] == 200
     wait_state(url, lambda s: s["phase"] == "setup" and s["target"] == position)
     for k, c in enumerate(position):
         if c != "-":
@@ -903,17 +905,22 @@ def violet(png):
 
 def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     page, errors = open_page(browser, server)
-    # the engine plays Ice at level 1; its first move comes at once
+    # the engine plays Ice at level 1, a board level: the board's firmware
+    # plays it (new {"vs": "ice", "level": 1}); its first move comes at once
     page.evaluate("localStorage.setItem('fireice-coach', JSON.stringify({vs: 'ice', level: 1}))")
     page.reload()
     page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
     assert page.input_value("#newVs") == "ice" and page.input_value("#newLevel") == "1"
-    assert "the engine plays Ice, level 1" in page.text_content("#vsText")
-    new_position(server, ENDGAME, "ice")
-    # the engine moves, on the board, as a player would: the fill included
+    new_position(server, ENDGAME, "ice", vs="ice", level=1)
+    # the board thinks and shows its move; the page carries it out on the
+    # board, as a player would: the fill included
     st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle")
     assert st["moves"][0]["by"] == "ice" and st["to_move"] == "fire"
+    assert (st["vs"], st["vs_level"]) == ("ice", 1)
     engine_move = st["moves"][0]["move"]
+    plays = [e for e in st["events"] if e.get("ev") == "plays"]
+    assert plays and plays[-1]["move"] == engine_move, st["events"]
+    assert "the engine plays Ice, level 1, on the board" in page.text_content("#vsText")
     wait_body(page, "moves", 1)
     frm, to = engine_move.split("-")
     assert page.get_attribute("#hole-" + to, "data-last") == "to"
@@ -962,6 +969,53 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     shot(page, tmp_path, "engine_game_step_back.png")
     page.keyboard.press("Escape")
     wait_body(page, "viewing", "")
+    assert not errors, errors
+
+
+def _first_fire_move_by_clicks(page):
+    # D4-C4 by clicks: lift, put, the fill
+    click_hole(page, "D4")
+    wait_body(page, "phase", "lifted")
+    click_hole(page, "C4")
+    wait_body(page, "phase", "landed")
+    click_hole(page, "D4")
+
+
+def test_the_board_plays_its_own_levels_and_the_host_the_stronger(server, browser):
+    # issue 15: the engine runs in the firmware at a board level (1..3), on
+    # the host for the stronger ones (4..6); the page's form chooses
+    page, errors = open_page(browser, server)
+    for level, where in ((2, "board"), (5, "host")):
+        page.evaluate(
+            "localStorage.setItem('fireice-coach', JSON.stringify({vs: 'ice', level: %d}))" % level
+        )
+        page.reload()
+        page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
+        assert post(server, {"board": "-" * 49})[0] == 200
+        page.select_option("#newMode", "duel")
+        page.select_option("#newHandicap", "0")
+        page.click("#btnStart")
+        st = wait_state(server, lambda s: s["phase"] == "setup" and not s["moves"])
+        if where == "board":
+            assert (st["vs"], st["vs_level"]) == ("ice", 2), st
+        else:
+            assert st["vs"] is None, st  # two players on the board: the page plays Ice
+        set_up(page)
+        since = get_state(server)["time"]
+        _first_fire_move_by_clicks(page)
+        st = wait_state(server, lambda s: len(s["moves"]) == 2 and s["phase"] == "idle", 20)
+        assert st["moves"][1]["by"] == "ice"
+        said = [
+            (e["ev"], e.get("move"))
+            for e in st["events"]
+            if e.get("at", 0) >= since and e["ev"] in ("thinking", "plays")
+        ]
+        if where == "board":  # the board's firmware thought, and showed the move made
+            assert said == [("thinking", None), ("plays", st["moves"][1]["move"])], said
+        else:
+            assert not said, said
+        text = page.text_content("#vsText")
+        assert "the engine plays Ice, level %d, on the %s" % (level, where) in text, text
     assert not errors, errors
 
 

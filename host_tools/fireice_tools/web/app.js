@@ -357,8 +357,8 @@
       return null;
     }
     if (!keyboard) unzoom();
-    if (enginesTurn(state) || engineBusy) {
-      note("error", `The engine plays ${SIDES[coachCfg.vs]}: wait for its move.`);
+    if (opponentsTurn(state)) {
+      note("error", `The engine plays ${opponentName(state)}: wait for its move.`);
       return null;
     }
     const k = HOLE_NAMES.indexOf(name);
@@ -475,8 +475,8 @@
     const frm = m[1].toUpperCase();
     const to = m[2].toUpperCase();
     if (!state || viewing || typing) return false;
-    if (!byEngine && (enginesTurn(state) || engineBusy)) {
-      note("error", `The engine plays ${SIDES[coachCfg.vs]}: wait for its move.`);
+    if (!byEngine && opponentsTurn(state)) {
+      note("error", `The engine plays ${opponentName(state)}: wait for its move.`);
       return false;
     }
     if (state.hand) {
@@ -520,6 +520,13 @@
     if (input.mode === "duel") {
       input.handicap = parseInt($("newHandicap").value, 10);
       input.side = $("newSide").value;
+      // the board's own levels: its firmware plays (new {"vs", "level"});
+      // else a game of two players on the board, the host's engine playing
+      // through the page
+      const vs = $("newVs").value;
+      const level = parseInt($("newLevel").value, 10);
+      input.vs = vs && boardLevel(level) ? vs : null;
+      if (input.vs) input.level = level;
     } else {
       input.grade = $("newGrade").value;
     }
@@ -1038,9 +1045,30 @@
     if (state) render(state);
   }
 
+  function boardLevel(level) {
+    // levels 1..3 are the board's own: its firmware plays them (the game's
+    // "vs"); the stronger ones the engine on the host, through the page
+    return level <= ((state && state.board_levels) || 3);
+  }
+
   function enginesTurn(s) {
-    return !!(s && coachCfg.vs && s.mode === "duel" && !s.result && s.alive &&
-      s.phase === "idle" && s.to_move === coachCfg.vs);
+    // the host's engine to move (a level above the board's)
+    return !!(s && coachCfg.vs && !boardLevel(coachCfg.level) && !s.vs && s.mode === "duel" &&
+      !s.result && s.alive && s.phase === "idle" && s.to_move === coachCfg.vs);
+  }
+
+  function boardsTurn(s) {
+    // the board's firmware plays the side to move: it thinks, or shows its move
+    return !!(s && s.vs && s.mode === "duel" && !s.result && s.alive && s.to_move === s.vs &&
+      s.phase !== "setup");
+  }
+
+  function opponentsTurn(s) {
+    return enginesTurn(s) || boardsTurn(s) || engineBusy;
+  }
+
+  function opponentName(s) {
+    return SIDES[(s && s.vs) || coachCfg.vs];
   }
 
   async function getJson(url) {
@@ -1055,6 +1083,21 @@
     } catch (e) {
       note("error", "no answer from the simulator: " + e);
       return null;
+    }
+  }
+
+  async function boardMove(move) {
+    // the board's firmware shows its move (its peg blinks, the hole glows):
+    // the page carries it out as a player following the lights would
+    engineBusy = true;
+    document.body.dataset.engine = "moving";
+    try {
+      note("engine", `${SIDES[state.vs]} (the board, level ${state.vs_level}) plays ${move}.`);
+      if (!(await typedMove(move, true))) note("error", `The board's move ${move} was not carried out.`);
+    } finally {
+      engineBusy = false;
+      document.body.dataset.engine = "";
+      if (state) render(state);
     }
   }
 
@@ -1080,7 +1123,7 @@
       note("error", "A hint is for a two-player game that goes on.");
       return;
     }
-    if (enginesTurn(state) || engineBusy) return;
+    if (opponentsTurn(state)) return;
     const plies = state.moves.length;
     const a = await getJson("/coach"); // the server's coach level (4)
     if (!a || !a.move || a.ply !== plies) return;
@@ -1124,6 +1167,9 @@
     // what the coach does after each state: the engine's move, the danger
     // lights of a lifted peg, the win-chance bar
     if (enginesTurn(s) && !engineBusy && !typing && !viewing && !s.hand) engineMove();
+    const bm = s.board_move;
+    if (boardsTurn(s) && s.phase === "idle" && bm && bm !== "thinking" && !engineBusy && !typing &&
+        !viewing && !s.hand) boardMove(bm);
     const dk = coachCfg.danger ? dangerKey(s) : null;
     if (dk && dk !== dangerAsked) askDanger(dk, s.hand_from);
     const ck = s.mode === "duel" && s.phase !== "setup" ? `${s.setup}/${s.moves.length}/${s.result || ""}` : null;
@@ -1133,10 +1179,12 @@
   function renderCoach(s) {
     const duel = s.mode === "duel";
     $("coachCard").hidden = !duel;
-    $("vsText").textContent = coachCfg.vs
-      ? `\u00b7 the engine plays ${SIDES[coachCfg.vs]}, level ${coachCfg.level}`
-      : "";
-    document.body.dataset.vs = coachCfg.vs;
+    let vs = "";
+    if (s.vs) vs = `\u00b7 the engine plays ${SIDES[s.vs]}, level ${s.vs_level}, on the board`;
+    else if (coachCfg.vs && !boardLevel(coachCfg.level))
+      vs = `\u00b7 the engine plays ${SIDES[coachCfg.vs]}, level ${coachCfg.level}, on the host`;
+    $("vsText").textContent = vs;
+    document.body.dataset.vs = s.vs || (boardLevel(coachCfg.level) ? "" : coachCfg.vs);
     $("optDanger").checked = coachCfg.danger;
     $("optChance").checked = coachCfg.bar;
     const wrap = $("chanceWrap");
@@ -1176,9 +1224,12 @@
         ? `Danger, crossed out: ${parts.join("; ")}.`
         : "No destination of this peg loses at once.";
     }
-    if (enginesTurn(s) || engineBusy) ht = `The engine (${SIDES[coachCfg.vs]}) is thinking\u2026`;
+    if (opponentsTurn(s)) {
+      const bm = boardsTurn(s) && s.board_move !== "thinking" ? s.board_move : null;
+      ht = bm ? `The engine (${opponentName(s)}) plays ${bm}.` : `The engine (${opponentName(s)}) is thinking\u2026`;
+    }
     $("hintText").textContent = ht + (hintsUsed ? ` Hints used: ${hintsUsed}.` : "");
-    $("btnHint").disabled = !duel || !!s.result || enginesTurn(s) || engineBusy;
+    $("btnHint").disabled = !duel || !!s.result || opponentsTurn(s);
   }
 
 
