@@ -222,11 +222,16 @@ class Board:
 
         from fireice.ticks import ticks_diff
 
+        if self.pass_t0:
+            self.spent_us()  # a collection of the pass so far is seen now
         t0 = ticks_us()
         r = fn(arg)
         us = ticks_diff(ticks_us(), t0)
         if self.pass_t0:
             self.pass_t0 += us  # (the clock of the pass stops)
+            # a collection the search set off is the second core's, not the
+            # pass's (and one the pass makes later is then charged as C code)
+            self.freed0 = self.pt.freed()
         us *= self.pico
         self.thinks += 1
         self.think_us += us
