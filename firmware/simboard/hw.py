@@ -47,7 +47,7 @@ class Hardware:
 
     def aside(self, fn, arg):
         """Work a Pico runs beside its loop (the engine, on its second core:
-        fireboard.track.versus), run here within the pass, so that the
+        fireboard.track.think), run here within the pass, so that the
         same inputs give the same moves: (fn(arg), the virtual ms it
         takes; 0 unless the board keeps Pico time)."""
         if self.on_aside is None:

@@ -54,7 +54,7 @@ class Hardware:
     """Pins, ADC, LED strip and time of a Pico on MicroPython."""
 
     # the RP2040's second core runs the engine while the first scans
-    # (fireboard.track.versus, _thread)
+    # (fireboard.track.think, _thread: the board's moves and a duel's hints)
     cores = 2
 
     def __init__(self, cfg=None):
