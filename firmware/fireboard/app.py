@@ -3,7 +3,10 @@
 # debounce, track, save and announce, the buttons, the parts, the lights.
 # A pass that takes a move in saves it, shows its lights, then announces it
 # (the board answers the hand before the USB lines go out, and never shows
-# or says a move that is not on flash), then collects the move's garbage.
+# or says a move that is not on flash), then collects the move's garbage;
+# after its frame, each USB line and the collection it runs the scan that
+# has fallen due (sense: a scan point), so that it holds the scans back
+# only for its pieces.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
 #
 # Extension points, used without editing this file:
