@@ -3,7 +3,10 @@
 # debounce, track, save and announce, the buttons, the parts, the lights.
 # A pass that takes a move in saves it, shows its lights, then announces it
 # (the board answers the hand before the USB lines go out, and never shows
-# or says a move that is not on flash), then collects the move's garbage.
+# or says a move that is not on flash), then collects the move's garbage;
+# after its frame, each USB line and the collection it runs the scan that
+# has fallen due (sense: a scan point), so that it holds the scans back
+# only for its pieces.
 # In steady state (no peg moving, nothing blinking) it allocates nothing.
 #
 # Extension points, used without editing this file:
@@ -65,6 +68,15 @@ class App:
         self.walk_at = 0
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
+        # the scans: every pass begins with one; within a long pass (the one
+        # that takes a move in, after its frame) the scan points (sense) run
+        # those that fall due, by clock(): the board's ticks_ms (None: no
+        # scan within a pass, as in the tests' free loops)
+        self.clock = None
+        self.scan_ms = cfg["scan_ms"]
+        self.scanned = 0  # when the last scan ran
+        self.scans = 0  # scans so far
+        self.gap = 0  # the longest time between two scans so far (ms)
         self.saved = None  # the last move event written to flash
         # the opponent: None (two players) or (the side the board plays, its
         # level), the game's (from its record) and the next new game's; the
@@ -230,9 +242,7 @@ class App:
         self.ticks += 1
         if self.asked is not None:
             self.start_asked()
-        self.scanner.scan(self.raw)
-        if self.deb.update(self.raw, now):
-            self.changed = True
+        self._scan(now)
         if self.changed:
             self.tracker.update(self.deb.stable)
             self.changed = False
@@ -242,6 +252,7 @@ class App:
                 said = self.saved
                 if not self.hold and self._commit() and self.lights.compose(self.tracker, now):
                     self.lights.show()
+                self.sense()
                 self._drain()  # before a button can start another game
                 if self.saved is not said:
                     # a move shown and said: its garbage (events, JSON
@@ -249,6 +260,7 @@ class App:
                     # of its pass, not by MicroPython in a pass that
                     # answers the next hand
                     gc.collect()
+                    self.sense()
         b = self.undo_button.poll(now)
         if b:
             if self.new_button.down:  # both buttons: see _both
@@ -277,6 +289,27 @@ class App:
                 self._walk(now)
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
+
+    def _scan(self, now):
+        self.scanner.scan(self.raw)
+        if self.deb.update(self.raw, now):
+            self.changed = True  # (tracked in the next pass)
+        d = ticks_diff(now, self.scanned)
+        if d > self.gap and self.scans:
+            self.gap = d
+        self.scanned = now
+        self.scans += 1
+
+    def sense(self):
+        """A scan point: the scan that has fallen due (scan_ms after the
+        last) runs now, within the pass, so that a long pass does not hold
+        the scans back. Its changes are tracked in the next pass. Nothing
+        without a clock. Allocates nothing."""
+        c = self.clock
+        if c is not None:
+            now = c()
+            if ticks_diff(now, self.scanned) >= self.scan_ms:
+                self._scan(now)
 
     def _both(self, b, other):
         # Both buttons down together: neither does its own job (the other's
@@ -418,6 +451,7 @@ class App:
                 self.games.placed()  # the set-up is over (fireboard.records.games)
             self._out(e)
             ev.pop(0)
+            self.sense()  # (a USB line takes a while)
 
     def _unsaved(self, e, why):
         t = self.tracker

@@ -102,15 +102,16 @@ async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
     """Scan, track and render every period ms (count times, or forever, or
     until a reboot is asked for), then answer what came on the console;
     ticks_ms() is the clock, sleep_ms asyncio's. A pass starts period ms
-    after the one before started, or at once if that one took longer (the
-    time a pass takes is not added to the period). Allocates nothing while
-    nothing happens on the board or the console."""
+    after the last scan (the pass's own, or the last of its scan points:
+    App.sense), or at once if that is past (the time a pass takes is not
+    added to the period). Allocates nothing while nothing happens on the
+    board or the console."""
     while count and not app.reboot:
         now = ticks_ms()
         app.tick(now)
         if console is not None:
             console.poll(app, now)
-        left = period - ticks_diff(ticks_ms(), now)
+        left = period - ticks_diff(ticks_ms(), app.scanned)
         await sleep_ms(left if left > 0 else 0)
         count -= 1
 
@@ -150,6 +151,7 @@ def run(Hardware):
     app, hw, started = start(Store(""), Hardware, emit)
     hello(app.cfg)
     app.begin(hw.ticks_ms(), *started)
+    app.clock = hw.ticks_ms  # the scan points within a long pass (App.sense)
     try:
         from fireboard.links.console import Console
 

@@ -47,7 +47,7 @@ class Board:
             self.c_factor = C_SLOWDOWN
             self.hist = array("I", bytes(4 * 200))
         self.next = 0  # with Pico time: when the next pass starts
-        self.passes = self.busy_us = self.worst_us = self.first = 0
+        self.passes = self.busy_us = self.worst_us = self.first = self.scans0 = 0
         self.pass_at = self.pass_t0 = self.wire_us = 0
         self.cost = None  # with Pico time: simboard.picotime.calibrate's
         self.pt = None  # with Pico time: simboard.picotime
@@ -155,6 +155,26 @@ class Board:
         simstart = None
         forget("simboard.start")
         self.app.begin(self.now, *started)
+        if self.pico:  # the scan points within a long pass (App.sense)
+            self.app.clock = self.clock
+
+    def clock(self):
+        """With Pico time, the board's ticks_ms (App.sense, the scan
+        points): virtual time within the pass under way. What this takes
+        here is not the firmware's time (a Pico reads a counter): the
+        clock of the pass stops while it runs. A scan point past the time
+        the host has run the board to (run_to) reads the holes as they
+        stood then: a hand that acts within the pass is seen no sooner
+        than at the next pass (as if no scan point ran), never before."""
+        t0 = ticks_us()
+        p0 = self.pass_t0
+        w = self.waited0
+        w0 = self.pt.waited_ns()
+        now = self.at()
+        if p0:
+            self.waited0 = w + self.pt.waited_ns() - w0
+            self.pass_t0 = p0 + ticks_diff(ticks_us(), t0)
+        return now
 
     def emit(self, ev):
         if "at" not in ev or self.pass_t0:
@@ -280,6 +300,8 @@ class Board:
         t = self.next or self.now - self.now % period + period
         if not self.first:
             self.first = t
+            self.scans0 = app.scans
+            app.gap = 0
         while t <= at:
             self.now = hw.now = self.pass_at = t
             self.wire_us = 0
@@ -322,13 +344,17 @@ class Board:
             if us > self.worst_us:
                 self.worst_us = us
             self.hist[min(199, us // 1000)] += 1
-            t += max(period, (us + 999) // 1000)
+            # the next pass: scan_ms after the last scan (the pass's own or
+            # its last scan point's), or when this one ends if that is later
+            t = max(t + (us + 999) // 1000, app.scanned + period)
         self.next = t
         self.now = hw.now = app.now = at
 
     def timing(self):
         """The loop at Pico speed so far (`fireice sim --pico-time`)."""
         n = self.passes or 1
+        app = self.app
+        scans = app.scans - self.scans0
         # the passes' median and 99th percentile, to the ms
         q = [0, 0]
         seen = 0
@@ -347,7 +373,11 @@ class Board:
                 "loop_ms_median": q[0],
                 "loop_ms_p99": q[1],
                 "loop_ms_worst": self.worst_us / 1000,
-                "period_ms_mean": (self.next - self.first) / n,
+                # the scans (a pass's own and its scan points': App.sense),
+                # from the first pass at Pico speed to the last scan
+                "period_ms_mean": (app.scanned - self.first) / max(1, scans - 1),
+                "scans": scans,
+                "scan_gap_ms_worst": app.gap,
                 "scan_ms": self.app.cfg["scan_ms"],
                 "thinks": self.thinks,
                 "think_ms_mean": self.think_us / (self.thinks or 1) / 1000,

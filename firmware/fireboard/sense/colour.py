@@ -15,12 +15,12 @@ _GPIO_OUT_XOR = const(0xD000001C)
 
 def ptr8(buf):
     """In a @micropython.viper function MicroPython compiles ptr8(x) (and
-    ptr16) as a pointer to x's items (these functions are not called
+    ptr16, ptr32) as a pointer to x's items (these functions are not called
     there); elsewhere (CPython, CircuitPython) x is indexed itself."""
     return buf
 
 
-ptr16 = ptr8
+ptr16 = ptr32 = ptr8
 
 
 def scanner(hw, cfg):
@@ -69,7 +69,9 @@ class ColourScanner:
         self.settle_us = settle_us
         self.mem = None  # machine.mem32, when the select lines go through SIO
         self.regs = 0  # 1 when they do
-        self.flips = None
+        # the register masks that move the lines (registers: one read in
+        # each sample's step, through a pointer)
+        self.flips = array("I", bytes(4 * 16))
         for k in range(3):
             select[k].value(0)
             island_select[k].value(0)
@@ -85,7 +87,6 @@ class ColourScanner:
         self.regs = 1
         # the mask that flips the lines by d = old ^ new: the channel's
         # (S) lines at d, the island's (T) lines at 8 + d
-        self.flips = array("I", bytes(4 * 16))
         for d in range(8):
             for k in range(3):
                 if d >> k & 1:
@@ -105,7 +106,7 @@ class ColourScanner:
         settle = self.settle_us
         mem = self.mem
         regs = int(self.regs)
-        flips = self.flips
+        flips = ptr32(self.flips)
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
@@ -117,7 +118,7 @@ class ColourScanner:
                 if not regs:
                     select(self.isel, island, i)
                 else:
-                    m = int(flips[8 + (island ^ i)])  # type: ignore[index]  # (regs: set)
+                    m = int(flips[8 + (island ^ i)])
                 island = i
             gray = ptr8(GRAY if forward else GRAY_BACK)
             for k in range(7):
@@ -126,7 +127,7 @@ class ColourScanner:
                     if not regs:
                         select(self.sel, ch, c)
                     else:
-                        m |= int(flips[c ^ ch])  # type: ignore[index]
+                        m |= int(flips[c ^ ch])
                     ch = c
                 if m:
                     mem[_GPIO_OUT_XOR] = m  # type: ignore[index]

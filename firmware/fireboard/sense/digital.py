@@ -18,9 +18,13 @@ _GPIO_OUT_XOR = const(0xD000001C)
 
 def ptr8(buf):
     """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython, CircuitPython) the bytes is indexed itself."""
+    byte pointer to x (and ptr16, ptr32 as pointers to its 16- and 32-bit
+    items; these functions are not called there); elsewhere (CPython,
+    CircuitPython) the bytes or array is indexed itself."""
     return buf
+
+
+ptr16 = ptr32 = ptr8
 
 
 def scanner(hw, cfg):
@@ -101,9 +105,9 @@ class RegisterScanner(DigitalScanner):
         mem = self.mem
         o = ptr8(out)
         slot = ptr8(self.slot)
-        raw = self.raw
+        raw = ptr16(self.raw)  # (the arrays through pointers: no Python subscripts)
         bit = ptr8(self.bit)
-        flips = self.flips
+        flips = ptr32(self.flips)
         on = int(self.on)
         back = 0 if int(self.ch) == 0 else 7
         gray = ptr8(GRAY if back == 0 else GRAY_BACK)

@@ -11,6 +11,7 @@
 # game only once it has been put into its hole after the game began. A peg
 # still standing from before is lifted and put back in the colour lit
 # under it (fix kind 3, as a wrong colour on the colour front end).
+import micropython
 from micropython import const
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
@@ -82,6 +83,7 @@ class Tracker:
             for k in range(49):
                 s[k] = v
 
+    @micropython.native  # in every update, the move's too: before its frame
     def _diff(self, want, p):
         # holes where p differs from want (up to 8 listed in diff); the count
         d = self.diff
