@@ -15,8 +15,8 @@
 # colour board in 96 KB).
 #
 # - Judge, while a solitaire is played: after every capture (and at the
-#   start, and after a takeback) it solves the position, SLICE nodes a
-#   pass, BUDGET nodes at most, and says whether it can still be won (a
+#   start, and after a takeback) it solves the position, WORK units of the
+#   solver's work a pass, BUDGET nodes at most, and says whether it can still be won (a
 #   "winnable" event; the turn LED's colour, fireboard.lights); the capture
 #   that turned a winnable position into a lost one is named ("losing").
 #   hint() lights the first capture of the winning line found (a "hint"
@@ -30,8 +30,12 @@ from micropython import const
 
 from fireboard.mem import forget
 
-SLICE = const(1)  # solver nodes a pass (bench/bench_solver.py "part" measures one)
-WORK = const(2)  # and children put in order at most (fireice.solver.Solver.work)
+SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "part")
+# the solver's work a pass (fireice.solver.Solver.work): units of about 0.2 ms
+# on a Pico (fireice.pico) by their measured worst, so a slice of the Judge's
+# solve takes at most about 4 ms of the 5 ms scan period (bench/bench_solver.py
+# "steps" and "part" measure them)
+WORK = const(20)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
 _ZERO = const(256)  # table entries emptied in one copy between solves
 # free heap a board needs beside the game for the solver (about 30 KB with its
@@ -152,7 +156,7 @@ class Judge:
         else:
             sv = self.sv
             n = sv.nodes
-            st = sv.run(SLICE)
+            st = sv.run(self.left)  # (as many nodes as WORK allows)
             self.left -= sv.nodes - n  # (a pass that only put children in order made none)
             if st == 0 and self.left > 0:  # running
                 return
