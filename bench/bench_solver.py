@@ -10,6 +10,9 @@
 #   bench_solver.py random N P       wins of random players, P games a deal
 #   bench_solver.py table            fireice.graded's table made again with
 #                                    fireice.solver.grade_deal: mismatches, time
+#   bench_solver.py replay N         the lines of the deals 0..N-1 proved winnable, replayed
+#   bench_solver.py sim N [FRONT..]  the Judge on the virtual board at Pico speed,
+#                                    N games on each front end (CPython): worst solve
 #   bench_solver.py part N           the board's solver parts (fireboard.track.judge):
 #                                    the Judge after every capture of N games, a Dealer
 #                                    for a deal of each grade; peak heap, worst pass
@@ -85,6 +88,7 @@ def count(n, budget):
     print(p + "seeds: %d" % n)
     print(p + "budget_nodes: %s" % (budget or "none"))
     print(p + "winnable: %d" % won)
+    print(p + "winnable_share: %.2f %%" % (100.0 * won / (n or 1)))
     print(p + "cannot_be_won: %d" % lost)
     print(p + "undecided: %d" % unknown)
     print(p + "decide_ms_median: %.2f" % (median(times) / 1000))
@@ -604,6 +608,113 @@ def steps(n, reps=7):
         )
 
 
+def sim(n, fronts):
+    """The Judge on the virtual board at Pico speed (`fireice sim --pico-time
+    --heapsize 96k`, CPython drives it), on each front end: n games of a
+    random player (one move ahead) on the rulebook deals 0..n-1, a capture
+    every 30 s; after each capture the board solves the position. Prints the
+    worst solve in a game (the capture to its `winnable` event, in virtual
+    time: estimated Pico seconds) and the loop's passes meanwhile."""
+    sys.path.insert(0, "tests/host")
+    from simrun import run_sim
+    from test_solitaire_help import CLOCK, ROOM, capture_inputs
+
+    from fireice.solo import Solitaire
+    from fireice.solver import _step
+
+    gap = 30000  # ms between captures: the longest solve is well within
+    for front in fronts:
+        worst = worst_at = solves = unknown = 0
+        timing = []
+        for seed in range(n):
+            pos = deal(seed)
+            game = Solitaire(pos)
+            inputs = [
+                CLOCK,
+                {"at": 10, "cmd": 'new {"mode": "solitaire", "position": "%s"}' % pos},
+                {"at": 20, "board": pos},
+            ]
+            walker = Solver(1, 400)
+            rng = Rng(seed)
+            at = gap
+            while not game.result:
+                walker.start(game.cells, game.to_move)
+                if not _step(walker, rng, game.to_move):
+                    break
+                frm = to = -1
+                for h in range(49):
+                    if game.cells[h] and not walker.cells[h]:
+                        frm = h
+                    elif game.cells[h] and walker.cells[h] != game.cells[h]:
+                        to = h
+                inputs += capture_inputs(game, frm, to, at)
+                game.push(frm, to)
+                at += gap
+            inputs.append({"at": at, "cmd": "status"})
+            events = run_sim(
+                inputs, front=front, heapsize=ROOM, timeout=1800, pico_time=True, seed=seed
+            )
+            moved = None
+            for e in events:
+                if e.get("ev") == "move":
+                    moved = e["at"]
+                elif e.get("ev") == "winnable" and moved is not None:
+                    solves += 1
+                    unknown += e["winnable"] is None
+                    if e["at"] - moved > worst:
+                        worst = e["at"] - moved
+                        worst_at = seed
+                    moved = None
+            timing += [e for e in events if e.get("ev") == "timing"]
+        p = "sim_judge_%s_" % front
+        print(p + "solves: %d in %d games (%d unknown after 2,000 nodes)" % (solves, n, unknown))
+        print(
+            p
+            + "worst_solve_pico_s: %.1f (deal %d; a capture to its sign, virtual time)"
+            % (worst / 1000.0, worst_at)
+        )
+        print(
+            p + "loop_pico_ms_worst_solving: %.1f (%d passes in the middle of a solve, %d"
+            " longer than the scan period)"
+            % (
+                max(t["loop_ms_worst_solving"] for t in timing),
+                sum(t["passes_solving"] for t in timing),
+                sum(t["passes_solving_over_scan_ms"] for t in timing),
+            )
+        )
+        print(p + "loop_pico_ms_worst: %.1f" % max(t["loop_ms_worst"] for t in timing))
+        print(p + "loop_pico_ms_p99: %d" % max(t["loop_ms_p99"] for t in timing))
+        print(
+            p
+            + "scan_period_ms_mean: %.2f (scan_ms %d)"
+            % (max(t["period_ms_mean"] for t in timing), timing[0]["scan_ms"])
+        )
+
+
+def replay(n):
+    """The line of every rulebook deal 0..n-1 that the board's bounded
+    solver proves winnable (grade_deal(seed, "any"): DEAL_BUDGET nodes, its
+    table cleared) replayed by the rules (fireice.solo). A graded deal of
+    seed s is the candidate deal(64 s + k) with the same proof and line, so
+    this replays every graded deal of seeds below n // 64 too."""
+    from fireice.solo import Solitaire
+
+    sv = Solver(BOARD_TABLE)
+    proved = won = 0
+    for seed in range(n):
+        pos, line, _ = grade_deal(seed, "any", sv)
+        if not line:
+            continue
+        proved += 1
+        g = Solitaire(pos)
+        for f, t in line:
+            g.play(f, t)
+        won += g.result == 4
+    print("replay_deals: %d (every graded deal of seeds below %d included)" % (n, n // 64))
+    print("replay_proved_winnable: %d" % proved)
+    print("replay_won_by_their_line: %d" % won)
+
+
 def table():
     """fireice.graded's table made again, every entry, by grade_deal (the
     exact definition of a graded deal): prints the mismatches (0) and the
@@ -659,6 +770,10 @@ def main(argv):
         steps(n)
     elif what == "table":
         table()
+    elif what == "replay":
+        replay(n)
+    elif what == "sim":
+        sim(n, argv[3:] or ["digital", "colour"])
     elif what == "random":
         random_play(n, int(argv[3]) if len(argv) > 3 else 64)
     else:

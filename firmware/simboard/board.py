@@ -55,6 +55,9 @@ class Board:
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
+        # passes while a part is busy (the solitaire's solve in slices,
+        # fireboard.track.judge), its worst, and those longer than scan_ms
+        self.solve_passes = self.solve_pass_us = self.solve_over = 0
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
@@ -277,12 +280,19 @@ class Board:
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
             thinking = app.tracker.forced == -2  # (fireboard.track.tracker.THINKING)
+            solving = _busy(app)
             app.tick(t)
             us = self.spent_us()
             if thinking or app.tracker.forced == -2:  # a pass while the board thinks
                 self.think_passes += 1
                 if us > self.think_pass_us:
                     self.think_pass_us = us
+            if solving and _busy(app):  # a pass of a solve in slices, not its first nor last
+                self.solve_passes += 1
+                if us > self.solve_pass_us:
+                    self.solve_pass_us = us
+                if us > 1000 * period:
+                    self.solve_over += 1
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
@@ -321,6 +331,9 @@ class Board:
                 "think_ms_worst": self.think_worst_us / 1000,
                 "loop_ms_worst_thinking": self.think_pass_us / 1000,
                 "passes_thinking": self.think_passes,
+                "passes_solving": self.solve_passes,
+                "loop_ms_worst_solving": self.solve_pass_us / 1000,
+                "passes_solving_over_scan_ms": self.solve_over,
                 "c_slowdown": self.c_factor,
                 "collections": self.collections,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
@@ -345,6 +358,14 @@ class Board:
             self.command(arg)
         elif op == "e":
             self.emit({"ev": "error", "reason": arg})
+
+
+def _busy(app):
+    # a part at work between scans (a solve in slices: simboard.idle)
+    for p in app.parts:
+        if getattr(p, "busy", False):
+            return True
+    return False
 
 
 def main(argv):
