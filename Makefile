@@ -97,7 +97,7 @@ bench: $(STAMP) mpy
 	# speed on both front ends: the worst solve in a game, the passes
 	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=1m \
 		../../bench/bench_solver.py steps 10
-	$(PY) bench/bench_solver.py sim 2 digital colour
+	$(PY) bench/bench_solver.py sim 1 digital colour
 	$(PY) bench/bench_solver.py grades 20
 	# every deal 0..9,999 proved winnable won by replaying its line (and so
 	# every graded deal of seeds 0..155)

@@ -103,7 +103,7 @@ class Solver:
     table: 0 for the exact solver (unbounded memory, the host), or the number
     of slots (8 bytes each) of the bounded table of lost positions (a board)."""
 
-    def __init__(self, table=0, moves=0):
+    def __init__(self, table=0, moves=0, keys=True):
         self.table = table
         if not moves:
             moves = _BOARD_MOVES if table else _HOST_MOVES
@@ -121,15 +121,15 @@ class Solver:
             self.t1 = array("i", bytes(4 * table))
             self.t2 = array("i", bytes(4 * table))
             # Zobrist keys: a 30-bit and a 29-bit number for each hole and
-            # colour, from the same generator everywhere
+            # colour, from the same generator everywhere; made here, or with
+            # keys False by keys() a few at a time (a board, between scans)
             from fireice.seeded import Rng
 
-            rng = Rng(16)
-            z = array("i", bytes(4 * 200))
-            for k in range(200):
-                # h1 keys of 30 bits, h2 keys of 29 (stored plus one)
-                z[k] = rng.next() & (_M30 if k < 100 else _M29)
-            self.z = z
+            self.rng = Rng(16)
+            self.z = array("i", bytes(4 * 200))
+            self.keyed = 0
+            if keys:
+                self.keys(200)
             self.h1 = self.h2 = 0
         else:
             self.lost = set()
@@ -165,6 +165,23 @@ class Solver:
         self.src = bytearray(49)
 
     # -- setting up ---------------------------------------------------------
+
+    def keys(self, n):
+        """Make n more of the bounded table's keys; True once all 200 are
+        made (a solver made with keys False needs them before start)."""
+        z = self.z
+        rng = self.rng
+        k = self.keyed
+        end = k + n if k + n < 200 else 200
+        while k < end:
+            # h1 keys of 30 bits, h2 keys of 29 (stored plus one)
+            z[k] = rng.next() & (_M30 if k < 100 else _M29)
+            k += 1
+        self.keyed = k
+        if k < 200:
+            return False
+        self.rng = None
+        return True
 
     def start(self, position, to_move=0):
         """A new search from position (49-char string or 49 cells 0/1/2).

@@ -56,8 +56,9 @@ class Board:
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
         # passes while a part is busy (the solitaire's solve in slices,
-        # fireboard.track.judge), its worst, and those longer than scan_ms
-        self.solve_passes = self.solve_pass_us = self.solve_over = 0
+        # fireboard.track.judge), its worst, those longer than scan_ms and
+        # than twice scan_ms (the next scan then more than a period late)
+        self.solve_passes = self.solve_pass_us = self.solve_over = self.solve_late = 0
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
@@ -293,6 +294,8 @@ class Board:
                     self.solve_pass_us = us
                 if us > 1000 * period:
                     self.solve_over += 1
+                    if us > 2000 * period:  # the next scan more than a period late
+                        self.solve_late += 1
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
@@ -302,6 +305,13 @@ class Board:
             t += max(period, (us + 999) // 1000)
         self.next = t
         self.now = hw.now = app.now = at
+
+    def _over(self, ms):
+        # the passes longer than ms (their Pico time, by the whole ms)
+        n = 0
+        for k in range(ms, 200):
+            n += self.hist[k]
+        return n
 
     def timing(self):
         """The loop at Pico speed so far (`fireice sim --pico-time`)."""
@@ -331,9 +341,11 @@ class Board:
                 "think_ms_worst": self.think_worst_us / 1000,
                 "loop_ms_worst_thinking": self.think_pass_us / 1000,
                 "passes_thinking": self.think_passes,
+                "passes_over_2_scan_ms": self._over(2 * self.app.cfg["scan_ms"]),
                 "passes_solving": self.solve_passes,
                 "loop_ms_worst_solving": self.solve_pass_us / 1000,
                 "passes_solving_over_scan_ms": self.solve_over,
+                "passes_solving_over_2_scan_ms": self.solve_late,
                 "c_slowdown": self.c_factor,
                 "collections": self.collections,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,

@@ -38,6 +38,7 @@ SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "pa
 WORK = const(20)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
 _ZERO = const(256)  # table entries emptied in one copy between solves
+_KEYS = const(40)  # keys of a new solver's table made a pass (about 3 ms at Pico speed)
 # free heap a board needs beside the game for the solver (about 30 KB with its
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
 # one has not (measured on the virtual board: README, "Memory")
@@ -98,7 +99,7 @@ class Judge:
         self.blame = False  # the last capture left a winnable position
         self.sv = None  # the solver, made at the first solve, kept for the session
         self.zero = None  # _ZERO zeros, to empty its table between solves
-        self.step = 0  # 0 nothing to do, 1 load, 2 start, 3 run
+        self.step = 0  # 0 nothing to do, 1 load, 2 make (or empty) the solver, 3 start, 4 run
         self.left = 0  # nodes left of the budget
         self.busy = False  # a solve is under way (the virtual board skips no scan)
         app.lights.judge = self
@@ -138,12 +139,17 @@ class Judge:
 
                 gc.collect()  # (the pass's garbage: the table's 8 KB blocks want one piece each)
                 try:
-                    self.sv = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
+                    m = sys.modules[_SOLVER]
+                    self.sv = m.Solver(m.BOARD_TABLE, 0, False)  # (its keys: the next passes)
                     self.zero = array("i", bytes(4 * _ZERO))
                 except MemoryError:
                     self.sv = None
                     return self._failed(app)
                 self.sv.work = WORK
+                return
+            elif self.sv.rng is not None:  # its keys, _KEYS a pass
+                self.sv.keys(_KEYS)
+                return
             else:  # as a new one: its table emptied (Solver.clear, a block at a time)
                 t2 = self.sv.t2
                 z = self.zero
