@@ -178,10 +178,7 @@ class Solver:
             z[k] = rng.next() & (_M30 if k < 100 else _M29)
             k += 1
         self.keyed = k
-        if k < 200:
-            return False
-        self.rng = None
-        return True
+        return k == 200
 
     def start(self, position, to_move=0):
         """A new search from position (49-char string or 49 cells 0/1/2).

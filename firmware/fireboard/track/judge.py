@@ -147,7 +147,7 @@ class Judge:
                     return self._failed(app)
                 self.sv.work = WORK
                 return
-            elif self.sv.rng is not None:  # its keys, _KEYS a pass
+            elif self.sv.keyed < 200:  # its keys, _KEYS a pass
                 self.sv.keys(_KEYS)
                 return
             else:  # as a new one: its table emptied (Solver.clear, a block at a time)
