@@ -660,7 +660,7 @@ def sim(n, fronts):
             moved = None
             for e in events:
                 if e.get("ev") == "move":
-                    if moved is not None:
+                    if moved is not None and heap != "64k":
                         cut += 1  # (the solve before was not over at the next capture)
                     moved = e["at"]
                 elif e.get("ev") == "winnable" and moved is not None:

@@ -178,6 +178,17 @@ def test_a_bounded_start_is_the_same_start():
     assert "hole 48 holds 3" in str(e)
 
 
+def test_keys_made_a_few_at_a_time_are_the_same_keys():
+    # the board makes a new solver's keys 40 a pass (fireboard.track.judge)
+    whole = Solver(64, 256)
+    parts = Solver(64, 256, False)
+    assert parts.keyed == 0 and not parts.keys(40) and parts.keyed == 40
+    while not parts.keys(40):
+        pass
+    assert parts.keyed == 200 and list(parts.z) == list(whole.z)
+    assert parts.keys(40)  # (done: nothing more)
+
+
 def test_budget_gives_unknown_and_the_search_goes_on():
     from fireice.seeded import deal
 
