@@ -92,7 +92,16 @@ bench: $(STAMP) mpy
 	# the board's solver parts (fireboard.track.judge) as .mpy: peak heap, worst pass
 	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k \
 		../../bench/bench_solver.py part 20
+	# the solver's steps, their measured worst against the work units the
+	# board's slices are bounded by; the Judge on the virtual board at Pico
+	# speed on both front ends: the worst solve in a game, the passes
+	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=1m \
+		../../bench/bench_solver.py steps 10
+	$(PY) bench/bench_solver.py sim 1 digital colour
 	$(PY) bench/bench_solver.py grades 20
+	# every deal 0..9,999 proved winnable won by replaying its line (and so
+	# every graded deal of seeds 0..155)
+	$(PY) bench/bench_solver.py replay 10000
 	# the board's table of graded deals (fireice.graded) made again: mismatches
 	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=8m bench/bench_solver.py table
 

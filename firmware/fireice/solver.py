@@ -45,6 +45,20 @@ _BOARD_MOVES = const(1024)  # move stack of the bounded solver, 3 KB with scores
 _M30 = const(0x3FFFFFFF)
 _M29 = const(0x1FFFFFFF)
 _FIRST_TRY = const(128)  # nodes of an attempt: this times the Luby sequence
+# The work of a step of run(), in units of about a microsecond on the
+# MicroPython unix port of the development machine (x fireice.pico.SLOWDOWN
+# on a Pico: 0.2 ms): the worst over the positions of deals, each step timed
+# as the least of many repeats (bench/bench_solver.py "steps" measures them
+# again), rounded up with a margin. A board (Solver.work) bounds a call's
+# work by them.
+W_ORDER = const(5)  # a child scored (_insert)
+W_SHIFTS = const(6)  # a unit per so many places a child is moved to its place in order
+_SHIFTS = const(24)  # places moved at most a step (a child moved further goes on next step)
+W_NODE = const(16)  # a capture made and the position checked (undone if it ends there)
+W_GEN = const(12)  # the captures along the rows, or along the columns (_rows, _cols)
+W_BACK = const(8)  # a position remembered as lost and the capture to it undone
+W_UNDO = const(7)  # a capture undone on the way back to the root (a restart)
+W_PREP = const(16)  # a step of a bounded start: an island's pegs put, or half the root's captures
 
 # POP[m]: bits set in the 7-bit mask m
 _POP = (
@@ -89,7 +103,7 @@ class Solver:
     table: 0 for the exact solver (unbounded memory, the host), or the number
     of slots (8 bytes each) of the bounded table of lost positions (a board)."""
 
-    def __init__(self, table=0, moves=0):
+    def __init__(self, table=0, moves=0, keys=True):
         self.table = table
         if not moves:
             moves = _BOARD_MOVES if table else _HOST_MOVES
@@ -107,15 +121,15 @@ class Solver:
             self.t1 = array("i", bytes(4 * table))
             self.t2 = array("i", bytes(4 * table))
             # Zobrist keys: a 30-bit and a 29-bit number for each hole and
-            # colour, from the same generator everywhere
+            # colour, from the same generator everywhere; made here, or with
+            # keys False by keys() a few at a time (a board, between scans)
             from fireice.seeded import Rng
 
-            rng = Rng(16)
-            z = array("i", bytes(4 * 200))
-            for k in range(200):
-                # h1 keys of 30 bits, h2 keys of 29 (stored plus one)
-                z[k] = rng.next() & (_M30 if k < 100 else _M29)
-            self.z = z
+            self.rng = Rng(16)
+            self.z = array("i", bytes(4 * 200))
+            self.keyed = 0
+            if keys:
+                self.keys(200)
             self.h1 = self.h2 = 0
         else:
             self.lost = set()
@@ -132,13 +146,39 @@ class Solver:
         self.restarts = True
         self.limit = _FIRST_TRY  # nodes of this attempt before a restart
         self.used = 0
-        # the move order is made a child at a time (_insert), so that a board
-        # can bound the work of one run(): work children ordered at most a
-        # call (0: no bound); ok, the next child of the top depth to order
+        # run() goes in steps of bounded work (W_*: a child put in order, a
+        # node, half of its captures, a step back), so that a board can bound
+        # the time of one call: work, the units a call may spend (0: no
+        # bound); ok, the next child of the top depth to order
         self.work = 0
+        self.spent = 0  # the units the last call of run() spent
         self.ok = 0
+        self.iv = -1  # the score of a child being put in order, -1 none (_insert)
+        self.jf = self.jt = self.ij = 0  # that child, and where it has come
+        self.gs = 0  # the side whose captures are being generated (a node's next steps), or 0
+        self.ge = -1  # their end so far: -1 before the rows, then after the rows
+        self.back = 0  # a restart under way (going back to the root)
+        # a bounded start (work set) made by run() in steps (_prep): prep 1
+        # until it ends; src the position, fill the next hole to put, rg the
+        # sides whose captures at the root are still to make
+        self.prep = self.fill = self.rg = 0
+        self.src = bytearray(49)
 
     # -- setting up ---------------------------------------------------------
+
+    def keys(self, n):
+        """Make n more of the bounded table's keys; True once all 200 are
+        made (a solver made with keys False needs them before start)."""
+        z = self.z
+        rng = self.rng
+        k = self.keyed
+        end = k + n if k + n < 200 else 200
+        while k < end:
+            # h1 keys of 30 bits, h2 keys of 29 (stored plus one)
+            z[k] = rng.next() & (_M30 if k < 100 else _M29)
+            k += 1
+        self.keyed = k
+        return k == 200
 
     def start(self, position, to_move=0):
         """A new search from position (49-char string or 49 cells 0/1/2).
@@ -157,6 +197,29 @@ class Solver:
             self.h1 = self.h2 = 0
         else:
             self.kf = self.ki = 0
+        self.root = to_move
+        self.gs = self.back = self.prep = 0
+        self.ge = self.iv = -1
+        self.nodes = 0
+        self.depth = 0
+        self.salt = 0
+        self.limit = _FIRST_TRY
+        self.used = 0
+        self.at[0] = self.lo[0] = self.hi[0] = 0
+        if self.work:
+            # a board: the pegs put and the root's captures made by run(),
+            # a step at a time (_prep); here only read
+            src = self.src
+            for h in range(49):
+                v = cells[h]
+                if v > 2:
+                    raise FireIceError("hole %d holds %d, not 0, 1 or 2" % (h, v))
+                src[h] = v
+            self.prep = 1
+            self.fill = 0
+            self.rg = 0
+            self.status = RUNNING
+            return
         for h in range(49):
             self.cells[h] = 0
             v = cells[h]
@@ -164,13 +227,6 @@ class Solver:
                 if v > 2:
                     raise FireIceError("hole %d holds %d, not 0, 1 or 2" % (h, v))
                 self._put(h, v)
-        self.root = to_move
-        self.nodes = 0
-        self.depth = 0
-        self.salt = 0
-        self.limit = _FIRST_TRY
-        self.used = 0
-        self.at[0] = self.lo[0] = 0
         n = 0
         if self.cnt[1] + self.cnt[2] == 1:
             self.status = WON  # nothing to do
@@ -222,12 +278,16 @@ class Solver:
 
     # -- the position -------------------------------------------------------
 
-    @micropython.native
     def _gen(self, s, n):
         # the captures of side s into mv from move n on; the new end, or -1
         # when the stack is full
+        n = self._rows(s, n)
+        return n if n < 0 else self._cols(s, n)
+
+    @micropython.native
+    def _rows(self, s, n):
+        # _gen's first half: the captures along the islands (rows)
         rows = self.rows
-        cols = self.cols
         mv = self.mv
         cap = self.cap
         o = 3 - s
@@ -244,6 +304,15 @@ class Solver:
                                 mv[2 * n] = 7 * i + p
                                 mv[2 * n + 1] = 7 * i + q
                                 n += 1
+        return n
+
+    @micropython.native
+    def _cols(self, s, n):
+        # _gen's second half: the captures along the positions (columns)
+        cols = self.cols
+        mv = self.mv
+        cap = self.cap
+        o = 3 - s
         for p in range(7):
             a = cols[8 * s + p]
             b = cols[8 * o + p]
@@ -339,36 +408,54 @@ class Solver:
         return v
 
     @micropython.native
-    def _insert(self, a, k):
+    def _insert(self, a, k, m):
         # the move order, a child at a time: move k scored by the captures
         # it leaves the other colour (most first; every third restart turns
         # that round: a deal that defeats one order rarely defeats the
         # other), ties broken by the salt, then put among a..k-1 (in order
-        # already): an insertion sort, the same however the work is cut
+        # already): an insertion sort, the same however the work is cut.
+        # At most m places moved a call: a child not in place yet (self.iv
+        # not -1) goes on at the next call. Returns the places moved.
         mv = self.mv
         sc = self.sc
-        salt = self.salt
-        f = mv[2 * k]
-        t = mv[2 * k + 1]
-        v = self._score(f, t, self.cells[f])
-        if self.order == 2 or (self.restarts and salt % 3 == 2):
-            v = 127 - v if v < 127 else 0
-        if salt:
-            x = (f * 49 + t) * (2 * salt + 1)
-            v = 2 * v + ((x >> 3 ^ x >> 6) & 1)
+        v = self.iv
+        if v < 0:
+            salt = self.salt
+            f = mv[2 * k]
+            t = mv[2 * k + 1]
+            v = self._score(f, t, self.cells[f])
+            if self.order == 2 or (self.restarts and salt % 3 == 2):
+                v = 127 - v if v < 127 else 0
+            if salt:
+                x = (f * 49 + t) * (2 * salt + 1)
+                v = 2 * v + ((x >> 3 ^ x >> 6) & 1)
+            else:
+                v = 2 * v
+            if v > 255:
+                v = 255
+            j = k - 1
         else:
-            v = 2 * v
-        if v > 255:
-            v = 255
-        j = k - 1
+            f = self.jf
+            t = self.jt
+            j = self.ij
+        moved = 0
         while j >= a and sc[j] < v:
+            if moved >= m:
+                self.iv = v
+                self.jf = f
+                self.jt = t
+                self.ij = j
+                return moved
             sc[j + 1] = sc[j]
             mv[2 * j + 2] = mv[2 * j]
             mv[2 * j + 3] = mv[2 * j + 1]
             j -= 1
+            moved += 1
         sc[j + 1] = v
         mv[2 * j + 2] = f
         mv[2 * j + 3] = t
+        self.iv = -1
+        return moved
 
     # -- the table of lost positions -----------------------------------------
 
@@ -413,40 +500,106 @@ class Solver:
 
     def run(self, budget):
         """Search up to budget more nodes (captures made); return the status:
-        RUNNING (call again), WON (see line()) or LOST. With work set, a
-        call orders at most work children, and makes no node after it
-        ordered one (it returns RUNNING): a call's time is then bounded by
-        work children scored, or budget nodes made."""
+        RUNNING (call again), WON (see line()) or LOST. With work set (a
+        board), a call also stops before a step of the search whose cost
+        would take the call's past work units (W_*: about a microsecond
+        of the unix port each, 0.2 ms on a Pico by fireice.pico), and
+        makes at least one step: its time is then bounded by work units,
+        and the search, its nodes and its answer are the same however the
+        calls cut it."""
         if self.status != RUNNING:
+            self.spent = 0
             return self.status
         lo = self.lo
         at = self.at
         hi = self.hi
         mv = self.mv
         cnt = self.cnt
-        work = self.work or _M30
-        bound = work < _M30  # a bounded call: children ordered, or a node, not both
-        while budget > 0:
-            if self.used >= self.limit and self.restarts:
+        allow = self.work or _M30
+        spent = 0  # work units of this call
+        while True:
+            if self.prep:
+                # the start, a step at a time
+                if spent and spent + W_PREP > allow:
+                    self.spent = spent
+                    return RUNNING
+                spent += W_PREP
+                st = self._prep()
+                if st != RUNNING:
+                    self.spent = spent
+                    return st
+                continue
+            gs = self.gs
+            if gs:
+                # the captures of the node just made, a half at a time (the
+                # node's own step, even when it spent the budget)
+                if spent and spent + W_GEN > allow:
+                    self.spent = spent
+                    return RUNNING
+                spent += W_GEN
+                d = self.depth
+                i = at[d]
+                if self.ge < 0:
+                    e = self._rows(gs, hi[d])
+                    if e >= 0:
+                        self.ge = e
+                        continue
+                else:
+                    e = self._cols(gs, self.ge)
+                self.gs = 0
+                self.ge = -1
+                if e < 0:
+                    self._unmake(mv[2 * i], mv[2 * i + 1])
+                    self.status = UNKNOWN
+                    self.spent = spent
+                    return UNKNOWN
+                n = hi[d]
+                if e > n:
+                    d += 1
+                    self.depth = d
+                    lo[d] = at[d] = n
+                    hi[d] = e
+                    self.ok = n if self.order else e  # ordered before the first is made
+                else:
+                    self._unmake(mv[2 * i], mv[2 * i + 1])
+                    at[d] = i + 1
+                continue
+            if budget <= 0:
+                self.spent = spent
+                return RUNNING
+            if self.back or (self.used >= self.limit and self.restarts):
+                # a restart, a capture undone a step (_restart)
+                if spent and spent + W_UNDO > allow:
+                    self.spent = spent
+                    return RUNNING
+                spent += W_UNDO
                 self._restart()
+                continue
             d = self.depth
             k = self.ok
             if k < hi[d]:
                 # the children of this depth not in order yet: one more
-                if work <= 0:
+                if spent and spent + W_ORDER + _SHIFTS // W_SHIFTS > allow:
+                    self.spent = spent
                     return RUNNING
-                self._insert(lo[d], k)
-                self.ok = k + 1
-                work -= 1
+                if self.iv < 0:
+                    spent += W_ORDER  # (scored)
+                moved = self._insert(lo[d], k, _SHIFTS if self.work else _M30)
+                spent += (moved + W_SHIFTS - 1) // W_SHIFTS
+                if self.iv < 0:
+                    self.ok = k + 1
                 continue
-            if bound and work < self.work:
-                return RUNNING  # (the node is the next call's)
             i = at[d]
             if i >= hi[d]:
                 if d == 0:
                     self.status = LOST
+                    self.spent = spent
                     return LOST
                 # every capture from here loses: remember the position
+                if spent and spent + W_BACK > allow:
+                    self.spent = spent
+                    return RUNNING
+                spent += W_BACK
                 if self.remember:
                     self._add(self.cells[mv[2 * lo[d]]])
                 d -= 1
@@ -455,6 +608,10 @@ class Solver:
                 self._unmake(mv[2 * i], mv[2 * i + 1])
                 at[d] = i + 1
                 continue
+            if spent and spent + W_NODE > allow:
+                self.spent = spent
+                return RUNNING
+            spent += W_NODE
             f = mv[2 * i]
             t = mv[2 * i + 1]
             s = 3 - self._make(f, t)
@@ -463,38 +620,85 @@ class Solver:
             self.used += 1
             if cnt[1] + cnt[2] == 1:
                 self.status = WON
+                self.spent = spent
                 return WON
-            n = hi[d]
             if (self._connected() or not self.prune) and not (self.remember and self._seen(s)):
-                e = self._gen(s, n)
-                if e < 0:
-                    self._unmake(f, t)
-                    self.status = UNKNOWN
-                    return UNKNOWN
-                if e > n:
-                    d += 1
-                    self.depth = d
-                    lo[d] = at[d] = n
-                    hi[d] = e
-                    self.ok = n if self.order else e  # ordered before the first is made
-                    continue
+                self.gs = s  # its captures: the next steps
+                self.ge = -1
+                continue
             self._unmake(f, t)
             at[d] = i + 1
-        return RUNNING
+
+    def _prep(self):
+        # a step of a bounded start: an island's holes put (and the checks
+        # of the whole position after the last), or half of a side's
+        # captures at the root. Returns the status (RUNNING, or the answer
+        # when the start decides it).
+        cnt = self.cnt
+        hi = self.hi
+        f = self.fill
+        if f < 49:
+            cells = self.cells
+            src = self.src
+            for h in range(f, f + 7):
+                cells[h] = 0
+                v = src[h]
+                if v:
+                    self._put(h, v)
+            f += 7
+            self.fill = f
+            if f < 49:
+                return RUNNING
+            if cnt[1] + cnt[2] == 1:
+                self.prep = 0
+                self.status = WON  # nothing to do
+                return WON
+            rg = 0
+            if self._connected():
+                for s in (1, 2):
+                    if (self.root == 0 or self.root == s) and can_start(cnt[1], cnt[2], s):
+                        rg |= s
+            self.rg = rg
+        else:
+            s = 1 if self.rg & 1 else 2
+            if self.ge < 0:
+                e = self._rows(s, hi[0])
+                if e >= 0:
+                    self.ge = e
+                    return RUNNING
+            else:
+                e = self._cols(s, self.ge)
+                self.ge = -1
+            if e < 0:
+                self.status = UNKNOWN  # the move stack is full
+                return UNKNOWN
+            hi[0] = e
+            self.rg ^= s
+        if self.rg:
+            return RUNNING
+        self.prep = 0
+        n = hi[0]
+        self.ok = 0 if self.order else n  # the root's order: made by run()
+        self.status = RUNNING if n else LOST
+        return self.status
 
     def _restart(self):
-        # Back to the root with another tie-break and twice the nodes: a
+        # Back to the root with another tie-break and twice the nodes, a
+        # capture undone a call (the last call gets the root ready): a
         # depth-first search that went wrong near the root can spend very
         # long below it (measured in docs/solitaire.md). The lost positions
         # found stay known; the attempts grow without end, so a position
         # that cannot be won is still proved so.
-        at = self.at
-        mv = self.mv
-        for d in range(self.depth - 1, -1, -1):
-            i = at[d]
-            self._unmake(mv[2 * i], mv[2 * i + 1])
-        self.depth = 0
-        at[0] = 0
+        d = self.depth
+        if d:
+            self.back = 1
+            d -= 1
+            i = self.at[d]
+            self._unmake(self.mv[2 * i], self.mv[2 * i + 1])
+            self.depth = d
+            return
+        self.back = 0
+        self.at[0] = 0
         self.salt += 1
         self.limit = _FIRST_TRY * _luby(self.salt + 1)
         self.used = 0

@@ -63,6 +63,10 @@ class Board:
         # search; after the pass that took its answer in
         self.late_us = self.late_think_us = self.late_start_us = self.late_end_us = 0
         self.late_over = 0  # scans while it thought later than one period
+        # passes while a part is busy (the solitaire's solve in slices,
+        # fireboard.track.judge), its worst, those longer than scan_ms and
+        # than twice scan_ms (the next scan then more than a period late)
+        self.solve_passes = self.solve_pass_us = self.solve_over = self.solve_late = 0
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
@@ -315,6 +319,7 @@ class Board:
             # fireboard.track.think), or the board's turn before its search
             # starts (fireboard.track.tracker.THINKING)
             thinking = app.aside is not None or app.tracker.forced == -2
+            solving = _busy(app)
             app.tick(t)
             us = self.spent_us()
             # the next scan starts this much later than its schedule (the
@@ -338,6 +343,14 @@ class Board:
                         self.late_think_us = late
                     if late > 1000 * period:
                         self.late_over += 1
+            if solving and _busy(app):  # a pass of a solve in slices, not its first nor last
+                self.solve_passes += 1
+                if us > self.solve_pass_us:
+                    self.solve_pass_us = us
+                if us > 1000 * period:
+                    self.solve_over += 1
+                    if us > 2000 * period:  # the next scan more than a period late
+                        self.solve_late += 1
             self.pass_t0 = 0
             self.passes += 1
             self.busy_us += us
@@ -349,6 +362,13 @@ class Board:
             t = max(t + (us + 999) // 1000, app.scanned + period)
         self.next = t
         self.now = hw.now = app.now = at
+
+    def _over(self, ms):
+        # the passes longer than ms (their Pico time, by the whole ms)
+        n = 0
+        for k in range(ms, 200):
+            n += self.hist[k]
+        return n
 
     def timing(self):
         """The loop at Pico speed so far (`fireice sim --pico-time`)."""
@@ -389,6 +409,11 @@ class Board:
                 "late_ms_worst_think_start": self.late_start_us / 1000,
                 "late_ms_worst_think_end": self.late_end_us / 1000,
                 "late_over_period_thinking": self.late_over,
+                "passes_over_2_scan_ms": self._over(2 * self.app.cfg["scan_ms"]),
+                "passes_solving": self.solve_passes,
+                "loop_ms_worst_solving": self.solve_pass_us / 1000,
+                "passes_solving_over_scan_ms": self.solve_over,
+                "passes_solving_over_2_scan_ms": self.solve_late,
                 "c_slowdown": self.c_factor,
                 "collections": self.collections,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
@@ -413,6 +438,14 @@ class Board:
             self.command(arg)
         elif op == "e":
             self.emit({"ev": "error", "reason": arg})
+
+
+def _busy(app):
+    # a part at work between scans (a solve in slices: simboard.idle)
+    for p in app.parts:
+        if getattr(p, "busy", False):
+            return True
+    return False
 
 
 def main(argv):

@@ -88,6 +88,107 @@ def test_slices_give_the_same_answer_as_one_run():
         assert replays_to_a_win(deal(seed), 0, one.line())
 
 
+def _positions(games):
+    # the positions after every capture of a random player's games (one move
+    # ahead), with the colour to move: deals and the positions a board solves
+    from fireice.seeded import Rng, deal
+    from fireice.solver import _step
+
+    walker = Solver(1, 400)
+    out = []
+    for seed in range(games):
+        rng = Rng(seed)
+        walker.start(deal(seed))
+        to_move = 0
+        out.append((deal(seed), 0))
+        while True:
+            s = _step(walker, rng, to_move)
+            if not s or walker.cnt[1] + walker.cnt[2] == 1:
+                break
+            to_move = 3 - s
+            out.append((bytearray(walker.cells), to_move))
+    return out
+
+
+def _bounded(sv, cells, to_move, budget):
+    # a board's solve: calls of run() until the answer or budget nodes; the
+    # status and the most work units a call spent
+    sv.clear()
+    sv.start(cells, to_move)
+    most = 0
+    left = budget
+    while True:
+        n = sv.nodes
+        st = sv.run(left)
+        most = max(most, sv.spent)
+        left -= sv.nodes - n
+        if st != RUNNING or left <= 0:
+            return st, most
+
+
+def test_work_bounds_each_call_and_changes_no_answer():
+    # Solver.work (a board's slices between scans): every call spends at
+    # most work units (or one step, when work is less than a step), and the
+    # search is the same however the work cuts it: status, nodes, line
+    from fireice import solver as m
+    from fireice.solver import BOARD_TABLE
+
+    step = max(m.W_ORDER + 4, m.W_NODE, m.W_GEN, m.W_BACK, m.W_UNDO, m.W_PREP)
+    one = Solver(BOARD_TABLE)
+    cut = Solver(BOARD_TABLE)
+    positions = _positions(2 if MICROPYTHON else 6)
+    assert len(positions) > 40
+    for work in (1, 9, 20):
+        cut.work = work
+        for cells, to_move in positions:
+            one.clear()
+            one.start(cells, to_move)
+            want = one.run(2000)
+            st, most = _bounded(cut, cells, to_move, 2000)
+            assert (st, cut.nodes) == (want, one.nodes), (work, cells, to_move)
+            assert cut.line() == one.line()
+            assert 0 < most <= max(work, step), (work, most)
+            if want == WON:
+                assert replays_to_a_win(cells, to_move, cut.line())
+        assert cut.spent <= max(work, step)
+
+
+def test_a_bounded_start_is_the_same_start():
+    # with work set, start() only reads the position and run() makes the
+    # rest in steps: one peg is won, pegs apart are lost, bad cells named
+    sv = Solver(64, 256)
+    sv.work = 1
+    sv.start("-" * 48 + "#")
+    assert sv.status == RUNNING and sv.prep
+    calls = 0
+    while sv.run(10) == RUNNING:
+        calls += 1
+    assert sv.status == WON and sv.line() == [] and calls == 6  # 7 islands, a step each
+    sv.start("#" + "-" * 7 + "O" + "-" * 40)
+    while sv.run(10) == RUNNING:
+        pass
+    assert sv.status == LOST and sv.nodes == 0
+    sv.start("#O" + "-" * 47, 2)
+    while sv.run(10) == RUNNING:
+        pass
+    assert sv.status == WON and sv.line() == [(1, 0)]
+    bad = bytearray(49)
+    bad[48] = 3
+    e = raises(FireIceError, sv.start, bad, 0)
+    assert "hole 48 holds 3" in str(e)
+
+
+def test_keys_made_a_few_at_a_time_are_the_same_keys():
+    # the board makes a new solver's keys 40 a pass (fireboard.track.judge)
+    whole = Solver(64, 256)
+    parts = Solver(64, 256, False)
+    assert parts.keyed == 0 and not parts.keys(40) and parts.keyed == 40
+    while not parts.keys(40):
+        pass
+    assert parts.keyed == 200 and list(parts.z) == list(whole.z)
+    assert parts.keys(40)  # (done: nothing more)
+
+
 def test_budget_gives_unknown_and_the_search_goes_on():
     from fireice.seeded import deal
 

@@ -26,3 +26,23 @@ def test_a_sample_of_the_table_is_what_grade_deal_makes(seed, grade):
     pos, line, safe = grade_deal(seed, grade)
     assert deal(graded.candidate(seed, grade)) == pos
     assert line, "a graded deal is winnable"
+
+
+def test_every_deal_of_the_table_is_won_by_replaying_its_line():
+    # the 192 graded deals a board deals at once: each is the candidate deal
+    # the bounded solver proved winnable (DEAL_BUDGET nodes, its table
+    # cleared: the proof grade_deal makes), and its line wins by the rules
+    from fireice.solo import Solitaire
+    from fireice.solver import BOARD_TABLE, DEAL_BUDGET, WON, Solver
+
+    sv = Solver(BOARD_TABLE)
+    for g in graded.GRADES:
+        for seed in range(graded.SEEDS):
+            pos = deal(graded.candidate(seed, g))
+            sv.clear()
+            sv.start(pos)
+            assert sv.run(DEAL_BUDGET) == WON, (g, seed)
+            game = Solitaire(pos)
+            for f, t in sv.line():
+                game.play(f, t)
+            assert game.result == 4, (g, seed)

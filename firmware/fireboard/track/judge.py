@@ -15,8 +15,8 @@
 # colour board in 96 KB).
 #
 # - Judge, while a solitaire is played: after every capture (and at the
-#   start, and after a takeback) it solves the position, SLICE nodes a
-#   pass, BUDGET nodes at most, and says whether it can still be won (a
+#   start, and after a takeback) it solves the position, WORK units of the
+#   solver's work a pass, BUDGET nodes at most, and says whether it can still be won (a
 #   "winnable" event; the turn LED's colour, fireboard.lights); the capture
 #   that turned a winnable position into a lost one is named ("losing").
 #   hint() lights the first capture of the winning line found (a "hint"
@@ -30,10 +30,15 @@ from micropython import const
 
 from fireboard.mem import forget
 
-SLICE = const(1)  # solver nodes a pass (bench/bench_solver.py "part" measures one)
-WORK = const(2)  # and children put in order at most (fireice.solver.Solver.work)
+SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "part")
+# the solver's work a pass (fireice.solver.Solver.work): units of about 0.2 ms
+# on a Pico (fireice.pico) by their measured worst, so a slice of the Judge's
+# solve takes at most about 3.2 ms of the 5 ms scan period, a margin for the
+# noise in the measured costs (bench/bench_solver.py "steps" and "part")
+WORK = const(16)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
 _ZERO = const(256)  # table entries emptied in one copy between solves
+_KEYS = const(40)  # keys of a new solver's table made a pass (about 3 ms at Pico speed)
 # free heap a board needs beside the game for the solver (about 30 KB with its
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
 # one has not (measured on the virtual board: README, "Memory")
@@ -94,7 +99,7 @@ class Judge:
         self.blame = False  # the last capture left a winnable position
         self.sv = None  # the solver, made at the first solve, kept for the session
         self.zero = None  # _ZERO zeros, to empty its table between solves
-        self.step = 0  # 0 nothing to do, 1 load, 2 start, 3 run
+        self.step = 0  # 0 nothing to do, 1 load, 2 make (or empty) the solver, 3 start, 4 run
         self.left = 0  # nodes left of the budget
         self.busy = False  # a solve is under way (the virtual board skips no scan)
         app.lights.judge = self
@@ -134,12 +139,17 @@ class Judge:
 
                 gc.collect()  # (the pass's garbage: the table's 8 KB blocks want one piece each)
                 try:
-                    self.sv = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
+                    m = sys.modules[_SOLVER]
+                    self.sv = m.Solver(m.BOARD_TABLE, 0, False)  # (its keys: the next passes)
                     self.zero = array("i", bytes(4 * _ZERO))
                 except MemoryError:
                     self.sv = None
                     return self._failed(app)
                 self.sv.work = WORK
+                return
+            elif self.sv.keyed < 200:  # its keys, _KEYS a pass
+                self.sv.keys(_KEYS)
+                return
             else:  # as a new one: its table emptied (Solver.clear, a block at a time)
                 t2 = self.sv.t2
                 z = self.zero
@@ -152,7 +162,7 @@ class Judge:
         else:
             sv = self.sv
             n = sv.nodes
-            st = sv.run(SLICE)
+            st = sv.run(self.left)  # (as many nodes as WORK allows)
             self.left -= sv.nodes - n  # (a pass that only put children in order made none)
             if st == 0 and self.left > 0:  # running
                 return
