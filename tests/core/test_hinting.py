@@ -140,6 +140,8 @@ def test_a_hint_on_the_second_core_comes_on_a_later_pass():
     gate = Gate()
     try:
         b.app.hint()
+        assert b.app.aside is None  # started by the next pass, once the job that asked is over
+        b.run(5)
         assert b.app.aside is not None  # the core is held
         ticks = b.app.ticks
         assert wait(b, lambda: gate.held)  # the search has begun

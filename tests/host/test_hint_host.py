@@ -65,3 +65,26 @@ def test_at_pico_speed_a_hint_comes_later_and_the_scans_go_on():
     assert t["thinks"] == 2 and t["think_ms_worst"] > 0, t
     assert t["passes_thinking"] >= 10, t
     assert t["late_ms_worst_thinking"] >= 0 and "late_ms_worst_think_start" in t
+
+
+def test_in_the_game_s_heap_alone_a_hint_says_so_if_it_has_no_room():
+    # 64 KB, the game's heap without the engine's 32 KB: the hint comes if
+    # the engine finds room, or says it has none; the game goes on either way
+    from simrun import HEAP, move_inputs, run_sim
+
+    from fireice.geom import position_str
+
+    g = Duel()
+    inputs = [{"at": 0, "board": position_str(g.cells)}, {"at": 100, "cmd": "hint"}]
+    h, t = parse_move("D4-D1")
+    assert g.check(h, t) is None
+    for k, i in enumerate(move_inputs(h, t, g.to_move)):
+        i["at"] = 2000 + 300 * k
+        inputs.append(i)
+    events = run_sim(inputs, heapsize=HEAP)
+    (hint,) = [e for e in events if e.get("ev") == "hint"]
+    assert hint.get("move") or hint["reason"] == "no room to think (out of memory)", hint
+    if hint.get("move"):
+        assert g.check(*parse_move(hint["move"])) is None
+    assert [e["move"] for e in events if e.get("ev") == "move"] == ["D4-D1"]
+    assert not [e for e in events if e.get("ev") in ("error", "illegal")], events

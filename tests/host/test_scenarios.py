@@ -2,7 +2,10 @@
 
 A scenario is JSON lines: inputs for the virtual board (docs/protocol.md),
 and checks:
-  {"fronts": ["digital", "colour"]}        which front ends (first line)
+  {"fronts": ["digital", "colour"]}        which front ends (first line),
+  {"heap": "96k"}                          and in which heap (the board's
+                                           64 KB unless it says; 96 KB is a
+                                           board that has the engine's room)
   {"expect": {...}, "by": T}               the next event matching these keys
                                            (after the one the previous expect
                                            matched), at or before T ms
@@ -15,19 +18,28 @@ import json
 import os
 
 import pytest
-from simrun import lights_at, matches, run_sim
+from simrun import HEAP, lights_at, matches, run_sim
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DIR = os.path.join(os.path.dirname(HERE), "scenarios")
 
 
 def load(name):
+    """(the front ends, the lines), the first line's settings taken off."""
+    return load_with_heap(name)[:2]
+
+
+def load_with_heap(name):
+    """(the front ends, the lines, the heap) of scenario name."""
     with open(os.path.join(DIR, name)) as f:
         lines = [json.loads(line) for line in f if line.strip() and not line.startswith("//")]
     fronts = ["digital", "colour"]
-    if lines and "fronts" in lines[0]:
-        fronts = lines.pop(0)["fronts"]
-    return fronts, lines
+    heap = HEAP
+    if lines and ({"fronts", "heap"} & set(lines[0])):
+        first = lines.pop(0)
+        fronts = first.get("fronts", fronts)
+        heap = first.get("heap", heap)
+    return fronts, lines, heap
 
 
 def cases():
@@ -41,9 +53,9 @@ def cases():
 
 @pytest.mark.parametrize("name,front", cases())
 def test_scenario(name, front, tmp_path):
-    _, lines = load(name)
+    _, lines, heap = load_with_heap(name)
     inputs = [x for x in lines if not ({"expect", "never", "light"} & set(x))]
-    events = run_sim(inputs, front=front, flash=tmp_path)
+    events = run_sim(inputs, front=front, flash=tmp_path, heapsize=heap)
     errors = [e for e in events if e.get("ev") == "error"]
     pos = 0
     for check in lines:

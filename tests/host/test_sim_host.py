@@ -396,6 +396,12 @@ def _scenario_inputs(name):
     return [x for x in lines if not ({"expect", "never", "light"} & set(x))]
 
 
+def _scenario_heap(name):
+    from test_scenarios import load_with_heap
+
+    return load_with_heap(name)[2]
+
+
 def _played(rnd):
     """Inputs of a seeded random duel played on the board, with waits from
     a few ms to a minute, bounces, an LED walk, a takeback, a long press."""
@@ -433,14 +439,15 @@ def _played(rnd):
 def test_skipped_scans_change_no_event(front, tmp_path, monkeypatch):
     # every scripted scenario and a seeded random game give the same events,
     # scan for scan, when no scan is skipped
-    streams = [_scenario_inputs(n) for n in sorted(os.listdir(SCENARIOS)) if n.endswith(".jsonl")]
-    streams.append(_played(random.Random(front)))
-    for k, inputs in enumerate(streams):
+    names = [n for n in sorted(os.listdir(SCENARIOS)) if n.endswith(".jsonl")]
+    streams = [(_scenario_inputs(n), _scenario_heap(n)) for n in names]
+    streams.append((_played(random.Random(front)), HEAP))
+    for k, (inputs, heap) in enumerate(streams):
         got = []
         for every in ("", "1"):
             monkeypatch.setenv("FIREICE_SIM_EVERY_SCAN", every)
             flash = tmp_path / ("%d-%s" % (k, every or "skip"))
-            got.append(run_sim(inputs, front=front, flash=flash))
+            got.append(run_sim(inputs, front=front, flash=flash, heapsize=heap))
         assert got[0] == got[1], (k, [a for a, b in zip(*got) if a != b][:3])
         assert any(e.get("ev") == "leds" for e in got[0])
 

@@ -73,9 +73,9 @@ def hint(app):
     for p in app.parts:
         if getattr(p, "hinting", False):
             return  # asked again while it thinks: the one hint comes
-    p = Hinting(app, g)
-    app.parts.append(p)
-    p.think.poll(app, app.now)  # started now if the core is free
+    # started by the part's first tick, in the next pass: the command or
+    # the button's job that asked for it has given its memory back by then
+    app.parts.append(Hinting(app, g))
 
 
 def _give(app, g, mv):
