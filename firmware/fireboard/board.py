@@ -156,6 +156,7 @@ def run(Hardware):
         console = Console(sys.stdin.buffer, emit)
     except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin
         console = None
+    forget()  # what the console took of the leaves (fireboard.mem.LEAVES) goes
     asyncio.run(main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console))
     # a reboot asked for over USB
     try:
