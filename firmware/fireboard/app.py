@@ -341,7 +341,10 @@ class App:
         g = self.tracker.game
         if g is None or not g.duel:
             return False
-        # a duel: the engine's move (fireboard.track.hinting, loaded for it)
+        # a duel: the engine's move (fireboard.track.hinting, loaded for it,
+        # with the engine); the garbage of play gone first, so that the
+        # engine's code and its search load low and packed, as a new game's
+        gc.collect()
         from fireboard.mem import job
 
         try:
