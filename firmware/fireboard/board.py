@@ -89,7 +89,13 @@ def _calibrate(scan, store):
 
 
 def _game(games, seed):
-    return job("fireboard.records.resume", "start", games, seed, also=_FILES, tries=1)
+    # the saved game; without one, the first game, its code loaded once the
+    # record reader has gone (the two together set start-up's peak)
+    game, problem, new = job("fireboard.records.resume", "start", games, also=_FILES, tries=1)
+    if not new:
+        return game, problem, new
+    also = ("fireice.seeded",) + _FILES
+    return job("fireboard.records.newgame", "first", games, seed, problem, also=also, tries=1)
 
 
 def _app(hw, cfg, games, emit, seed, scan):

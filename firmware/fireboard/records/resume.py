@@ -8,11 +8,12 @@ from fireice.geom import RESULT_NAMES, FireIceError
 from fireboard.mem import forget
 
 
-def start(games, seed=0):
-    """The game a board starts with: (game, problem, new). The saved one
-    (see resume), or, without one, a new two-player game, recorded. A new
-    game that cannot be recorded (a full flash) is played all the same; it
-    says so, and its moves are refused until there is room."""
+def start(games):
+    """The saved game a board starts with: (game, problem, new), with new
+    False; (None, problem, True) when there is none to resume (a new
+    board, or a record set aside): fireboard.records.newgame.first then
+    makes the first game, loaded once this module and the record reader
+    have gone (fireboard.board)."""
     vs = games.vs  # the new game's opponent (the configuration's)
     games.vs = None
     try:
@@ -21,21 +22,8 @@ def start(games, seed=0):
         game, problem = None, "saved game not read: %s" % e
     if game is not None:
         return game, problem, False
-    from fireboard.records import newgame
-
-    game, tags = newgame.new_game("duel", seed=seed)
-    try:
-        newgame.record(games, game, tags, None, vs)
-    except OSError as e:
-        games.recorded = False
-        problem = _and(problem, "the new game cannot be saved: %s" % e)
-    newgame = None
-    forget("fireboard.records.newgame")
-    return game, problem, True
-
-
-def _and(a, b):
-    return b if a is None else a + "; " + b
+    games.vs = vs
+    return None, problem, True
 
 
 def resume(games):
