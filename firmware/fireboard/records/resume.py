@@ -71,21 +71,25 @@ def resume(games):
 _READ = ("Game", "Mode", "Setup", "ToMove", "Result", "Fire", "Ice")
 
 
-def _opponent(get, tags, duel):
+def _opponent(get, tags, duel, levels):
     # who the board plays, from the tag Fire or Ice "board level N"
-    # (fireboard.records.newgame.record): (side, level), or None
-    from fireboard.config.defaults import VS_LEVELS
-
+    # (fireboard.records.newgame.record): (side, level 1..levels), or None
     for side in (1, 2):
         v = get(tags, ("Fire", "Ice")[side - 1]) if duel else None
         if v is not None and v[:12] == "board level " and v[12:].isdigit():
             level = int(v[12:])
-            if 1 <= level <= VS_LEVELS:
+            if 1 <= level <= levels:
                 return (side, level)
     return None
 
 
 def _replay(games, lines):
+    # the number of levels (for _opponent) taken before the game grows,
+    # and its module dropped at once: loaded at the end of a long game's
+    # replay, it set start-up's peak
+    from fireboard.config.defaults import VS_LEVELS as levels
+
+    forget("fireboard.config.defaults")
     from fireice import recread
     from fireice.notation import parse_move
 
@@ -134,7 +138,7 @@ def _replay(games, lines):
         recread.check_tags(tags)
         game = recread.new_game(tags)
     games.recorded = True
-    games.vs = _opponent(recread.get, tags, game.duel)
+    games.vs = _opponent(recread.get, tags, game.duel, levels)
     got = RESULT_NAMES[game.result]
     problem = None
     said = recread.get(tags, "Result")
