@@ -386,7 +386,10 @@ class App:
         # a duel: the engine's move (fireboard.track.hinting, loaded for it;
         # its search is a part of the loop until its answer is in, and takes
         # the module with it when it goes). The engine's code stays while
-        # the board plays (fireboard.track.versus has it).
+        # the board plays (fireboard.track.versus has it). The garbage of
+        # play goes first, so that the code loads low and packed, as a new
+        # game's does.
+        gc.collect()
         from fireboard.mem import job
 
         also = ("fireboard.track.think", "fireice.engine") if self.opponent is None else ()

@@ -89,7 +89,13 @@ def _calibrate(scan, store):
 
 
 def _game(games, seed):
-    return job("fireboard.records.resume", "start", games, seed, also=_FILES, tries=1)
+    # the saved game; without one, the first game, its code loaded once the
+    # record reader has gone (the two together set start-up's peak)
+    game, problem, new = job("fireboard.records.resume", "start", games, also=_FILES, tries=1)
+    if not new:
+        return game, problem, new
+    also = ("fireice.seeded",) + _FILES
+    return job("fireboard.records.newgame", "first", games, seed, problem, also=also, tries=1)
 
 
 def _app(hw, cfg, games, emit, seed, scan):
@@ -158,6 +164,7 @@ def run(Hardware):
         console = Console(sys.stdin.buffer, emit)
     except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin
         console = None
+    forget()  # what the console took of the leaves (fireboard.mem.LEAVES) goes
     asyncio.run(main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console))
     # a reboot asked for over USB
     try:

@@ -99,3 +99,26 @@ def test_forgetting_after_a_failure_never_runs_out_of_memory_itself():
     finally:
         mem.sys, mem.DROP = real, drop
     assert "kept" not in fake.modules and len(fake.modules) == 0
+
+
+def test_the_leaves_go_with_every_forget():
+    # the phases, the clock's arithmetic and the muxes' helpers: their
+    # importers took what they use, so no job leaves them behind
+    from fireboard import mem
+    from fireboard.track import tracker
+
+    import fireboard.track.phases  # noqa: F401
+    import fireice.ticks  # noqa: F401
+
+    assert "fireboard.track.phases" in mem.LEAVES and "fireice.ticks" in mem.LEAVES
+    mem.forget()
+    for name in mem.LEAVES:  # (CPython keeps every module)
+        assert name not in sys.modules or not MICROPYTHON, name
+    assert ("fireice.ticks" in sys.modules) == (not MICROPYTHON)
+    # the importers keep the values, and the module loads again
+    assert tracker.IDLE == 0 and tracker.OVER == 8
+    from fireboard.track.phases import NAMES
+
+    assert NAMES[tracker.SETUP] == "setup"
+    mem.forget()
+    assert ("fireboard.track.phases" in sys.modules) == (not MICROPYTHON)

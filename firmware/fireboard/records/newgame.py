@@ -54,6 +54,24 @@ def record(games, game, tags, when=None, vs=None):
     games.vs = vs
 
 
+def first(games, seed, problem):
+    """A board's first game, when it has none to resume
+    (fireboard.records.resume.start): a new two-player game, recorded;
+    (game, problem, True). A new game that cannot be recorded (a full
+    flash) is played all the same; it says so, and its moves are refused
+    until there is room."""
+    vs = games.vs  # the configuration's opponent
+    games.vs = None
+    game, tags = new_game("duel", seed=seed)
+    try:
+        record(games, game, tags, None, vs)
+    except OSError as e:
+        games.recorded = False
+        why = "the new game cannot be saved: %s" % e
+        problem = why if problem is None else problem + "; " + why
+    return game, problem, True
+
+
 def archive_number(store):
     """The number the game in play gets in the archive: one above the
     highest, or once 9999 is taken, the lowest free one; OSError when the

@@ -8,11 +8,12 @@ from fireice.geom import RESULT_NAMES, FireIceError
 from fireboard.mem import forget
 
 
-def start(games, seed=0):
-    """The game a board starts with: (game, problem, new). The saved one
-    (see resume), or, without one, a new two-player game, recorded. A new
-    game that cannot be recorded (a full flash) is played all the same; it
-    says so, and its moves are refused until there is room."""
+def start(games):
+    """The saved game a board starts with: (game, problem, new), with new
+    False; (None, problem, True) when there is none to resume (a new
+    board, or a record set aside): fireboard.records.newgame.first then
+    makes the first game, loaded once this module and the record reader
+    have gone (fireboard.board)."""
     vs = games.vs  # the new game's opponent (the configuration's)
     games.vs = None
     try:
@@ -21,21 +22,8 @@ def start(games, seed=0):
         game, problem = None, "saved game not read: %s" % e
     if game is not None:
         return game, problem, False
-    from fireboard.records import newgame
-
-    game, tags = newgame.new_game("duel", seed=seed)
-    try:
-        newgame.record(games, game, tags, None, vs)
-    except OSError as e:
-        games.recorded = False
-        problem = _and(problem, "the new game cannot be saved: %s" % e)
-    newgame = None
-    forget("fireboard.records.newgame")
-    return game, problem, True
-
-
-def _and(a, b):
-    return b if a is None else a + "; " + b
+    games.vs = vs
+    return None, problem, True
 
 
 def resume(games):
@@ -83,21 +71,25 @@ def resume(games):
 _READ = ("Game", "Mode", "Setup", "ToMove", "Result", "Fire", "Ice")
 
 
-def _opponent(get, tags, duel):
+def _opponent(get, tags, duel, levels):
     # who the board plays, from the tag Fire or Ice "board level N"
-    # (fireboard.records.newgame.record): (side, level), or None
-    from fireboard.config.defaults import VS_LEVELS
-
+    # (fireboard.records.newgame.record): (side, level 1..levels), or None
     for side in (1, 2):
         v = get(tags, ("Fire", "Ice")[side - 1]) if duel else None
         if v is not None and v[:12] == "board level " and v[12:].isdigit():
             level = int(v[12:])
-            if 1 <= level <= VS_LEVELS:
+            if 1 <= level <= levels:
                 return (side, level)
     return None
 
 
 def _replay(games, lines):
+    # the number of levels (for _opponent) taken before the game grows,
+    # and its module dropped at once: loaded at the end of a long game's
+    # replay, it set start-up's peak
+    from fireboard.config.defaults import VS_LEVELS as levels
+
+    forget("fireboard.config.defaults")
     from fireice import recread
     from fireice.notation import parse_move
 
@@ -146,7 +138,7 @@ def _replay(games, lines):
         recread.check_tags(tags)
         game = recread.new_game(tags)
     games.recorded = True
-    games.vs = _opponent(recread.get, tags, game.duel)
+    games.vs = _opponent(recread.get, tags, game.duel, levels)
     got = RESULT_NAMES[game.result]
     problem = None
     said = recread.get(tags, "Result")
