@@ -179,3 +179,21 @@ def test_handicap_same_on_both_interpreters():
 
 
 HANDICAP_3_FIRE_SEED_7 = "--------#---------#-----#----#-------------------"
+
+
+def test_push_refuses_a_hole_out_of_range_or_without_a_peg():
+    # push works on byte pointers on MicroPython (no bounds checks): a hole
+    # out of range or an empty hole to move from must raise, not write
+    # outside the game's arrays, and leave the game as it was
+    g = Duel()
+    before = (bytes(g.cells), bytes(g.im), bytes(g.pm), bytes(g.count), bytes(g.ctrl), g.ply)
+    for frm, to in ((49, 1), (-1, 2), (24, 49), (24, -3), (255, 0), (0, 1)):
+        raises(FireIceError, g.push, frm, to)
+        assert (
+            bytes(g.cells),
+            bytes(g.im),
+            bytes(g.pm),
+            bytes(g.count),
+            bytes(g.ctrl),
+            g.ply,
+        ) == before
