@@ -141,18 +141,21 @@ class Duel(Position):
     @micropython.viper  # machine integers and byte pointers: the playouts' hot path
     def push(self, frm: int, to: int):
         """Move the peg on frm to to and fill frm from the opponent's supply.
-        The move must be legal (see check()); a hole out of range or an
-        empty frm raise FireIceError (the byte pointers have no bounds)."""
+        The move must be legal (see check()); a hole out of range, an empty
+        frm, no peg left for the fill or a 50th ply raise FireIceError (the
+        byte pointers have no bounds)."""
         if frm < 0 or frm > 48 or to < 0 or to > 48:
             raise FireIceError("push: a hole is 0 to 48")
         cells = ptr8(self.cells)
         s = cells[frm]
         if s == 0 or s > 2:
             raise FireIceError("push: no peg on the hole moved from")
+        o = 3 - s
+        count = ptr8(self.count)
+        if count[o] >= _PEGS or int(self.ply) >= _MAXPLY:
+            raise FireIceError("push: no peg for the fill, or the game is too long")
         im = ptr8(self.im)
         pm = ptr8(self.pm)
-        count = ptr8(self.count)
-        o = 3 - s
         i = frm // 7
         p = frm - 7 * i
         j = to // 7
