@@ -27,7 +27,7 @@ _ROOT = const(301)  # the root and its children (at most 300 moves)
 # Levels: (playouts per move, tree nodes, proof-search plies, care, grow).
 # Level 1..BOARD_LEVELS fit the board (32 KB, 2 s a move on a Pico by the
 # estimate of fireice.pico: level 3's worst move of a whole game measured
-# 1.56 s, its heap with the code 28.6 KB, docs/engine.md "Results"); the
+# 1.57 s, its heap with the code 28.6 KB, docs/engine.md "Results"); the
 # others are for the host. care (0..100) is the per cent of new tree nodes
 # on which the engine looks at what the opponent gets (the fill that
 # completes their line of islands, their win at once); below 100 its move
