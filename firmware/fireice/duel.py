@@ -18,6 +18,13 @@ _DRAW = const(3)
 _MAXPLY = const(49)  # every move adds a peg to the board
 
 
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
+    byte pointer to x (this function is not called there); elsewhere
+    (CPython) the bytes-like object is indexed itself."""
+    return buf
+
+
 class Duel(Position):
     """A two-player game: position, whose turn, control, result, history.
 
@@ -110,29 +117,45 @@ class Duel(Position):
             self.result = _DRAW
         self.to_move = 0
 
-    @micropython.native
-    def _recontrol(self, i):
-        im = self.im
-        c = self.ctrl
-        b = 1 << i
-        if LINE_OF[im[8 + i]]:
-            c[1] |= b
-        else:
-            c[1] &= 0x7F ^ b
-        if LINE_OF[im[16 + i]]:
-            c[2] |= b
-        else:
-            c[2] &= 0x7F ^ b
+    @micropython.viper
+    def _control(self, i: int, j: int):
+        # each side's control of islands i and j (the islands a move touched)
+        im = ptr8(self.im)
+        c = ptr8(self.ctrl)
+        line_of = ptr8(LINE_OF)
+        x = i
+        while True:
+            b = 1 << x
+            if line_of[im[8 + x]]:
+                c[1] |= b
+            else:
+                c[1] &= 0x7F ^ b
+            if line_of[im[16 + x]]:
+                c[2] |= b
+            else:
+                c[2] &= 0x7F ^ b
+            if x == j:
+                break
+            x = j
 
-    @micropython.native
-    def push(self, frm, to):
+    @micropython.viper  # machine integers and byte pointers: the playouts' hot path
+    def push(self, frm: int, to: int):
         """Move the peg on frm to to and fill frm from the opponent's supply.
-        The move must be legal (see check())."""
-        cells = self.cells
-        im = self.im
-        pm = self.pm
+        The move must be legal (see check()); a hole out of range, an empty
+        frm, no peg left for the fill or a 50th ply raise FireIceError (the
+        byte pointers have no bounds)."""
+        if frm < 0 or frm > 48 or to < 0 or to > 48:
+            raise FireIceError("push: a hole is 0 to 48")
+        cells = ptr8(self.cells)
         s = cells[frm]
+        if s == 0 or s > 2:
+            raise FireIceError("push: no peg on the hole moved from")
         o = 3 - s
+        count = ptr8(self.count)
+        if count[o] >= _PEGS or int(self.ply) >= _MAXPLY:
+            raise FireIceError("push: no peg for the fill, or the game is too long")
+        im = ptr8(self.im)
+        pm = ptr8(self.pm)
         i = frm // 7
         p = frm - 7 * i
         j = to // 7
@@ -141,47 +164,46 @@ class Duel(Position):
         cells[frm] = o
         bp = 1 << p
         bq = 1 << q
-        bi = 1 << i
         bj = 1 << j
         im[j] |= bq
         im[8 * s + i] &= 0x7F ^ bp
         im[8 * s + j] |= bq
         im[8 * o + i] |= bp
         pm[q] |= bj
-        pm[8 * s + p] &= 0x7F ^ bi
+        pm[8 * s + p] &= 0x7F ^ (1 << i)
         pm[8 * s + q] |= bj
-        pm[8 * o + p] |= bi
-        self.count[o] += 1
+        pm[8 * o + p] |= 1 << i
+        count[o] += 1
         # peg lists: the mover's peg changes hole, the fill joins the end
-        pegs = self.pegs
-        slot = self.slot
+        pegs = ptr8(self.pegs)
+        slot = ptr8(self.slot)
         k = slot[frm]
         pegs[k] = to
         slot[to] = k
-        k = _PEGS * (o - 1) + self.count[o] - 1
+        k = _PEGS * (o - 1) + count[o] - 1
         pegs[k] = frm
         slot[frm] = k
-        n = self.ply
-        self.hist[2 * n] = frm
-        self.hist[2 * n + 1] = to
+        n = int(self.ply)
+        hist = ptr8(self.hist)
+        hist[2 * n] = frm
+        hist[2 * n + 1] = to
         self.ply = n + 1
-        self._recontrol(i)
-        if j != i:
-            self._recontrol(j)
+        self._control(i, j)
         self._settle(s, o)
 
-    @micropython.native
-    def pop(self):
+    @micropython.viper  # machine integers and byte pointers, as push
+    def pop(self) -> int:
         """Take back the last move; returns (frm, to) packed as frm * 64 + to."""
-        n = self.ply - 1
+        n = int(self.ply) - 1
         if n < 0:
             raise FireIceError("no move to take back")
         self.ply = n
-        frm = self.hist[2 * n]
-        to = self.hist[2 * n + 1]
-        cells = self.cells
-        im = self.im
-        pm = self.pm
+        hist = ptr8(self.hist)
+        frm = hist[2 * n]
+        to = hist[2 * n + 1]
+        cells = ptr8(self.cells)
+        im = ptr8(self.im)
+        pm = ptr8(self.pm)
         s = cells[to]
         o = 3 - s
         i = frm // 7
@@ -192,23 +214,23 @@ class Duel(Position):
         cells[to] = 0
         bp = 1 << p
         bq = 1 << q
-        bi = 1 << i
         bj = 1 << j
         im[j] &= 0x7F ^ bq
         im[8 * s + i] |= bp
         im[8 * s + j] &= 0x7F ^ bq
         im[8 * o + i] &= 0x7F ^ bp
         pm[q] &= 0x7F ^ bj
-        pm[8 * s + p] |= bi
+        pm[8 * s + p] |= 1 << i
         pm[8 * s + q] &= 0x7F ^ bj
-        pm[8 * o + p] &= 0x7F ^ bi
-        self.count[o] -= 1
-        k = self.slot[to]
-        self.pegs[k] = frm
-        self.slot[frm] = k
-        self._recontrol(i)
-        if j != i:
-            self._recontrol(j)
+        pm[8 * o + p] &= 0x7F ^ (1 << i)
+        count = ptr8(self.count)
+        count[o] -= 1
+        slot = ptr8(self.slot)
+        k = slot[to]
+        pegs = ptr8(self.pegs)
+        pegs[k] = frm
+        slot[frm] = k
+        self._control(i, j)
         # a move was possible, so the game was running with s to move
         self.result = 0
         self.to_move = s

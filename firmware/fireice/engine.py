@@ -14,6 +14,7 @@ from fireice.ticks import ticks_ms as _ticks_ms
 from array import array
 
 from fireice.danger import win_move
+from fireice.duel import Duel
 from fireice.geom import LINE_OF, LINES
 from fireice.geom import TARGETS as _TARGETS
 from fireice.moves import legal_moves
@@ -25,13 +26,15 @@ _ROOT = const(301)  # the root and its children (at most 300 moves)
 
 # Levels: (playouts per move, tree nodes, proof-search plies, care, grow).
 # Level 1..BOARD_LEVELS fit the board (32 KB, 2 s a move on a Pico by the
-# estimate of fireice.pico); the others are for the host. care (0..100) is the
-# per cent of new tree nodes on which the engine looks at what the opponent
-# gets (the fill that completes their line of islands, their win at once);
-# below 100 its move ordering also forgets the fill (a beginner). grow is
-# how many playouts a leaf gets before its children join the tree: at 2 the
-# tree of level 6 takes about half the nodes, and it stays under its cap
-# (when it is full, further playouts no longer deepen it).
+# estimate of fireice.pico: level 3's worst move of a whole game measured
+# 1.57 s, its heap with the code 28.6 KB, docs/engine.md "Results"); the
+# others are for the host. care (0..100) is the per cent of new tree nodes
+# on which the engine looks at what the opponent gets (the fill that
+# completes their line of islands, their win at once); below 100 its move
+# ordering also forgets the fill (a beginner). grow is how many playouts a
+# leaf gets before its children join the tree: at 2 the tree of level 6
+# takes about half the nodes, and it stays under its cap (when it is full,
+# further playouts no longer deepen it).
 LEVELS = (
     None,
     (4, 301, 1, 30, 1),
@@ -46,6 +49,22 @@ MAX_LEVEL = 6
 
 # Proof search: at most this many positions per ply of depth and playout.
 _PROOF_NODES = const(40)
+
+
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
+    byte pointer to x (this function is not called there); elsewhere
+    (CPython) the bytearray is indexed itself."""
+    return buf
+
+
+@micropython.viper
+def _copy(dst, src, n: int):
+    # the first n bytes of the bytearray src into dst
+    d = ptr8(dst)
+    s = ptr8(src)
+    for k in range(n):
+        d[k] = s[k]
 
 
 def _tables():
@@ -160,6 +179,10 @@ class Engine:
         self.prf = bytearray(cap)
         self.pri = bytearray(cap)
         self.buf = bytearray(600)
+        # the playouts' own game: a playout starts from a copy of the
+        # position and is never taken back move by move (that took about
+        # 40% of a playout's time)
+        self.sc = Duel()
         # proof search: one move list per ply of depth (plies 2.. use them)
         self.pbuf = [bytearray(600 if d >= 2 else 0) for d in range(self.depth + 1)]
         self.path = array("i", bytes(4 * _PATH))
@@ -199,12 +222,29 @@ class Engine:
         return (a + b + c) % n
 
     # -- playouts --
+    def _clone(self, g):
+        # the scratch game set to g's position (what push reads and writes)
+        d = self.sc
+        _copy(d.cells, g.cells, 49)
+        _copy(d.im, g.im, 24)
+        _copy(d.pm, g.pm, 24)
+        _copy(d.count, g.count, 3)
+        _copy(d.ctrl, g.ctrl, 3)
+        _copy(d.pegs, g.pegs, 50)
+        _copy(d.slot, g.slot, 49)
+        d.ply = g.ply
+        d.to_move = g.to_move
+        d.result = g.result
+        return d
+
     @micropython.native
     def playout(self, g):
         """Play to the end: a side that can win at once does; otherwise a
         random move that does not hand the opponent the win through the fill.
-        Returns the result; the game is taken back."""
-        ply0 = g.ply
+        Returns the result. The moves are played on a copy: g is left as it was."""
+        if g.result:
+            return g.result
+        g = self._clone(g)
         pegs = g.pegs
         cells = g.cells
         targets = _TARGETS
@@ -227,10 +267,7 @@ class Engine:
                         if tries > 4 or not gift(g, h, o):
                             break
             g.push(mv >> 6, mv & 63)
-        r = g.result
-        while g.ply > ply0:
-            g.pop()
-        return r
+        return g.result
 
     # -- proof search --
     @micropython.native

@@ -179,3 +179,34 @@ def test_handicap_same_on_both_interpreters():
 
 
 HANDICAP_3_FIRE_SEED_7 = "--------#---------#-----#----#-------------------"
+
+
+def test_push_refuses_a_hole_out_of_range_or_without_a_peg():
+    # push works on byte pointers on MicroPython (no bounds checks): a hole
+    # out of range or an empty hole to move from must raise, not write
+    # outside the game's arrays, and leave the game as it was
+    g = Duel()
+    before = (bytes(g.cells), bytes(g.im), bytes(g.pm), bytes(g.count), bytes(g.ctrl), g.ply)
+    for frm, to in ((49, 1), (-1, 2), (24, 49), (24, -3), (255, 0), (0, 1)):
+        raises(FireIceError, g.push, frm, to)
+        assert (
+            bytes(g.cells),
+            bytes(g.im),
+            bytes(g.pm),
+            bytes(g.count),
+            bytes(g.ctrl),
+            g.ply,
+        ) == before
+
+
+def test_push_refuses_a_fill_without_a_peg_or_a_50th_ply():
+    # a fill from an empty supply would write past the peg list: push raises
+    g = Duel("#" + "O" * 25 + "-" * 23, 2)
+    raises(FireIceError, g.push, 0, 48)  # Fire's peg; Ice has no peg for the fill
+    assert g.cells[48] == 0 and g.count[2] == 25
+    # a 50th ply would write past the history (no game is that long: every
+    # move adds a peg); a history made that long by hand is refused
+    g = Duel()
+    g.ply = 49
+    raises(FireIceError, g.push, 24, 25)
+    assert g.ply == 49 and g.cells[25] == 0
