@@ -320,11 +320,20 @@ class Board:
             # starts (fireboard.track.tracker.THINKING)
             thinking = app.aside is not None or app.tracker.forced == -2
             solving = _busy(app)
+            gap = app.gap  # the worst gap between two scans so far
+            app.gap = 0  # (this pass's own, its scan points' included)
+            scans = app.scans
             app.tick(t)
             us = self.spent_us()
-            # the next scan starts this much later than its schedule (the
-            # loop keeps scan_ms between the starts of two passes)
-            late = us - 1000 * period
+            inner = app.gap if app.scans - scans > 1 else 0  # (a scan point's)
+            if gap > app.gap:
+                app.gap = gap
+            # how late a scan came against its schedule (scan_ms after the
+            # one before), in us: at one of the pass's scan points, or the
+            # next pass's (the loop starts it scan_ms after the last scan,
+            # or when this pass ends if that is later). A pass's first scan
+            # is the pass before's: its lateness is counted there.
+            late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.scanned - period)
             if late > self.late_us:
                 self.late_us = late
             still = app.aside is not None or app.tracker.forced == -2
