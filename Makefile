@@ -97,6 +97,10 @@ bench: $(STAMP) mpy
 	# speed on both front ends: the worst solve in a game, the passes
 	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=1m \
 		../../bench/bench_solver.py steps 10
+	# the Dealer's passes for a graded deal: its worst at Pico speed, the
+	# share over one 5 ms scan period
+	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=1m \
+		../../bench/bench_solver.py dealer 2
 	$(PY) bench/bench_solver.py sim 1 digital colour
 	$(PY) bench/bench_solver.py grades 20
 	# every deal 0..9,999 proved winnable won by replaying its line (and so

@@ -16,6 +16,8 @@
 #   bench_solver.py part N           the board's solver parts (fireboard.track.judge):
 #                                    the Judge after every capture of N games, a Dealer
 #                                    for a deal of each grade; peak heap, worst pass
+#   bench_solver.py dealer N         the Dealer alone, a deal of each grade for seeds
+#                                    0..N-1: its worst pass, the share over one period
 import sys
 
 try:
@@ -524,6 +526,63 @@ def part(n):
             print("part_dealer_%s_peak_heap_bytes: %d" % (grade, peak))
 
 
+def dealer(n):
+    """The Dealer (fireboard.track.judge) making a deal of each grade for
+    seeds 0..n-1 as a board runs it, a pass a tick, each deal _REPS times
+    (it is deterministic), each pass's least time kept: its worst pass (on
+    this machine and at Pico speed) and how many of its passes would delay
+    a scan, their Pico estimate over one 5 ms period. Loading the module
+    and making the solver (once a session) are left out, and the last pass
+    (the new game started) is shown apart."""
+    from array import array
+
+    from fireboard.track import judge
+
+    out = []
+    app = _fake_app(out)
+    f = _pico()
+    took = array("H", bytes(2 * 200000))  # a deal's passes: the least time of its runs (us)
+    worst = passes = over = last = 0
+    for seed in range(n):
+        for grade in ("easy", "medium", "hard"):
+            for r in range(_REPS):
+                d = judge.Dealer(("solitaire", 0, 1, seed), grade)
+                app.parts = [d]
+                app.made = None
+                k = 0
+                while app.made is None:
+                    step = d.step
+                    t0 = ticks_us()
+                    d.tick(app, 0)
+                    us = ticks_diff(ticks_us(), t0)
+                    if step < 2:
+                        us = 0
+                    if us > 65535:
+                        us = 65535
+                    if r == 0 or us < took[k]:
+                        took[k] = us
+                    k += 1
+            if took[k - 1] > last:
+                last = took[k - 1]
+            for i in range(k - 1):  # (the last: the new game, apart)
+                us = took[i]
+                if us > worst:
+                    worst = us
+                if us * f > 5000:
+                    over += 1
+            passes += k
+    print("dealer_passes: %d (%d seeds, a deal of each grade)" % (passes, n))
+    print("dealer_worst_pass_pico_ms: %.1f (%d us here)" % (worst * f / 1000, worst))
+    print(
+        "dealer_last_pass_pico_ms: %.1f (%d us here: the solver dropped, a collection,"
+        " the new game)" % (last * f / 1000, last)
+    )
+    print(
+        "dealer_over_one_period: %d (%.3f %% of its passes over 5 ms at Pico speed)"
+        % (over, 100.0 * over / (passes or 1))
+    )
+
+
 _STEPS = ("order", "node", "gen", "back", "undo", "prep")
 
 
@@ -781,6 +840,8 @@ def main(argv):
         backward(n)
     elif what == "part":
         part(n)
+    elif what == "dealer":
+        dealer(n)
     elif what == "steps":
         steps(n)
     elif what == "table":

@@ -44,6 +44,7 @@ _HOST_MOVES = const(4096)  # move stack of the exact solver (table 0), 12 KB
 _BOARD_MOVES = const(1024)  # move stack of the bounded solver, 3 KB with scores
 _M30 = const(0x3FFFFFFF)
 _M29 = const(0x1FFFFFFF)
+_ZERO = const(256)  # table slots emptied in one copy (clear)
 _FIRST_TRY = const(128)  # nodes of an attempt: this times the Luby sequence
 # The work of a step of run(), in units of about a microsecond on the
 # MicroPython unix port of the development machine (x fireice.pico.SLOWDOWN
@@ -163,6 +164,9 @@ class Solver:
         # sides whose captures at the root are still to make
         self.prep = self.fill = self.rg = 0
         self.src = bytearray(49)
+        if table:
+            # zeros to empty the table with (clear), a block at a time
+            self.zero = array("i", bytes(4 * (_ZERO if table % _ZERO == 0 else table)))
 
     # -- setting up ---------------------------------------------------------
 
@@ -485,8 +489,12 @@ class Solver:
         """Forget the lost positions (the exact solver's set grows without
         bound; the bounded table needs no clearing)."""
         if self.table:
-            for k in range(self.table):
-                self.t2[k] = 0
+            # (a block of zeros copied at a time: C speed, a few Python steps)
+            t2 = self.t2
+            z = self.zero
+            n = len(z)
+            for k in range(0, self.table, n):
+                t2[k : k + n] = z
         else:
             self.lost = set()
 
@@ -795,6 +803,14 @@ _PROOF = const(300)
 _EASY = const(88)  # safe depth sum >= 88 (of at most 8 * 27): easy
 _MEDIUM = const(80)  # 80..87: medium; below: hard
 _TRIES = const(64)  # candidate deals per seed
+_DEAL = const(1)  # Grader.todo: a candidate dealt
+_SETUP = const(2)  # the random player's position set up
+_CHOOSE = const(3)  # its capture chosen
+_PROVE = const(4)  # a proof that its position is still winnable started
+_DONE = const(5)  # a search over: its answer taken
+_NEXT = const(6)  # the first candidate's shuffle started
+SWAPS = const(6)  # swaps of a candidate's shuffle a piece
+TRIED = const(3)  # the random player's captures tried a piece
 DEAL_BUDGET = const(3000)  # nodes to prove a candidate winnable
 BOARD_TABLE = const(2048)  # slots of the board's table: 16 KB
 
@@ -826,7 +842,16 @@ class Grader:
     """grade_deal in slices, for a board that must keep scanning:
     step(nodes) searches about that many more nodes (a little more or less:
     it stops at the end of a search) and returns None, or the result of
-    grade_deal once the deal is found."""
+    grade_deal once the deal is found.
+
+    The work between the searches goes in pieces too (self.todo): a
+    candidate dealt (SWAPS swaps of its shuffle a piece, as
+    fireice.seeded.deal), the random player's position set up (a step of
+    Solver._prep a piece) and its capture chosen (a half of one colour's
+    captures generated, or TRIED of them tried, a piece: _step), each proof
+    started, each search's answer taken. With the
+    solver's work set (a board), a call of step makes one piece or one
+    call of Solver.run, and nothing longer."""
 
     def __init__(self, seed, grade="medium", sv=None):
         if grade not in GRADES:
@@ -837,15 +862,22 @@ class Grader:
         self.seed = seed
         self.grade = grade
         self.sv = sv if sv is not None else Solver(BOARD_TABLE)
-        self.walker = Solver(1, 400)  # the random player of the safe depth
-        self.cells = bytearray(49)
+        # the random player of the safe depth (its keys not made: it
+        # remembers nothing; its start made in steps: _prep)
+        self.walker = Solver(1, 400, False)
+        self.walker.work = 1
+        self.dc = bytearray(49)  # the candidate's cells
+        self.holes = list(range(49))
         self.result = None
         self.k = -1
-        self._next()
+        self.todo = 0  # the piece of work due: _NEXT, _DEAL, _SETUP, _CHOOSE, _PROVE, _DONE
+        self.walking = False
+        self.todo = _NEXT  # the first candidate: the first piece
+        self.won = False
 
     def _next(self):
-        # the next candidate, and the search that proves it winnable
-        from fireice.seeded import deal
+        # the next candidate: its shuffle started (dealt by the next pieces)
+        from fireice.seeded import Rng
 
         self.k += 1
         if self.k >= _TRIES:
@@ -853,15 +885,22 @@ class Grader:
                 "no %s deal among %d candidates of seed %d" % (self.grade, _TRIES, self.seed)
             )
         self.cand = self.seed if self.grade == "any" else self.seed * _TRIES + self.k
-        self.pos = deal(self.cand)
-        self.sv.clear()
-        self.sv.start(self.pos)
-        self.left = DEAL_BUDGET
+        h = self.holes
+        for j in range(49):
+            h[j] = j
+        self.rng = Rng(self.cand)
+        self.i = 48
+        self.todo = _DEAL
         self.walking = False
 
     def step(self, nodes):
         sv = self.sv
         while self.result is None and nodes > 0:
+            if self.todo:
+                self._piece()
+                if sv.work:
+                    break  # (a piece a call on a board)
+                continue
             n = nodes if nodes < self.left else self.left
             before = sv.nodes
             st = sv.run(n)
@@ -872,11 +911,75 @@ class Grader:
                 if not used:
                     break  # its work a call is spent (Solver.work): next time
                 continue  # the slice is spent; this search goes on next time
-            if self.walking:
-                self._checked(st == WON)
-            else:
-                self._proved(st == WON)
+            # the search is over: what it means, the next piece
+            self.won = st == WON
+            self.todo = _DONE
+            if sv.work:
+                break
         return self.result
+
+    def _piece(self):
+        # one piece of the work between searches (self.todo)
+        todo = self.todo
+        if todo == _DEAL:
+            # fireice.seeded.deal's shuffle, SWAPS swaps a piece, then the
+            # candidate's cells (14 Fire, 14 Ice) and the search that
+            # proves it winnable
+            h = self.holes
+            i = self.i
+            if i > 0:
+                rng = self.rng
+                end = i - SWAPS if i > SWAPS else 0
+                while i > end:
+                    j = rng.below(i + 1)
+                    h[i], h[j] = h[j], h[i]
+                    i -= 1
+                self.i = i
+                return
+            dc = self.dc
+            if i == 0:
+                for j in range(49):
+                    dc[j] = 0
+                for j in range(28):
+                    dc[h[j]] = 1 if j < 14 else 2
+                self.i = -1
+                return
+            if i == -1:
+                self.pos = bytes(b"-#O"[v] for v in dc).decode()
+                self.i = -2
+                return
+            self.sv.clear()
+            self.sv.start(dc)
+            self.left = DEAL_BUDGET
+            self.todo = 0
+        elif todo == _SETUP:
+            # the random player's position, a step of its start a piece
+            w = self.walker
+            if w.prep:
+                w._prep()
+            if not w.prep:
+                self.todo = _PROVE
+        elif todo == _NEXT:
+            self._next()
+        elif todo == _DONE:
+            self.todo = 0
+            if self.walking:
+                self._checked(self.won)
+            else:
+                self._proved(self.won)
+        elif todo == _PROVE:
+            # is the walker's position still winnable? (_PROOF nodes at most)
+            self.sv.start(self.walker.cells, self.to_move)  # (a copy: Solver.src)
+            self.left = _PROOF
+            self.todo = 0
+        else:
+            self._choose()
+
+    def _walk(self):
+        # a walk from the candidate: the random player set up (_SETUP)
+        self.walker.start(self.dc, 0)
+        self.to_move = 0
+        self.todo = _SETUP
 
     def _proved(self, won):
         if self.grade == "any":
@@ -891,32 +994,73 @@ class Grader:
             self.safe = 0
             self.walks = 0
             self.walking = True
-            self.walker.start(self.pos, 0)
-            self.to_move = 0
-            self._prove()
-
-    def _prove(self):
-        # is the walker's position still winnable? (_PROOF nodes at most)
-        w = self.walker
-        for h in range(49):
-            self.cells[h] = w.cells[h]
-        self.sv.start(self.cells, self.to_move)
-        self.left = _PROOF
+            self._walk()
 
     def _checked(self, won):
         w = self.walker
         if won and w.cnt[1] + w.cnt[2] > 1:
-            s = _step(w, self.rng, self.to_move)
-            if s:
-                self.safe += 1
-                self.to_move = 3 - s
-                self._prove()
-                return
+            # the random player's capture (_step), in pieces (_choose)
+            self.ph = 0
+            self.n = 0
+            self.todo = _CHOOSE
+            return
+        self._walked()
+
+    def _choose(self):
+        # a piece of _step: one half of a colour's captures generated (ph
+        # 0..3), or TRIED of them tried (ph 4: those that leave the other
+        # colour a capture kept, in order), or the choice made (ph 5)
+        w = self.walker
+        ph = self.ph
+        if ph < 4:
+            s = 1 + (ph >> 1)
+            if self.to_move == 0 or self.to_move == s:
+                n = self.n
+                if ph & 1 == 0:
+                    n = w._rows(s, n)
+                elif n >= 0:
+                    n = w._cols(s, n)
+                self.n = n
+            self.ph = ph + 1
+            if self.ph == 4:
+                self.j = self.kept = 0
+            return
+        mv = w.mv
+        n = self.n
+        if ph == 4:
+            two = w.cnt[1] + w.cnt[2] == 2  # (a capture then leaves one peg)
+            cells = w.cells
+            j = self.j
+            k = self.kept
+            end = j + TRIED if j + TRIED < n else n
+            while j < end:
+                f = mv[2 * j]
+                t = mv[2 * j + 1]
+                if two or w._score(f, t, cells[f]):
+                    mv[2 * k] = f
+                    mv[2 * k + 1] = t
+                    k += 1
+                j += 1
+            self.j = j
+            self.kept = k
+            if j >= n:
+                self.ph = 5
+            return
+        k = self.kept
+        if k:
+            j = self.rng.below(k)
+            s = w._make(mv[2 * j], mv[2 * j + 1])
+            self.safe += 1
+            self.to_move = 3 - s
+            self.todo = _PROVE
+            return
+        self.todo = 0
+        self._walked()
+
+    def _walked(self):
         self.walks += 1  # this walk is over
         if self.walks < _WALKS:
-            w.start(self.pos, 0)
-            self.to_move = 0
-            self._prove()
+            self._walk()
         elif grade_of(self.safe) == self.grade:
             self.result = (self.pos, self.line, self.safe)
         else:

@@ -249,3 +249,105 @@ def test_grader_in_slices_gives_grade_deal():
     # the rulebook's deal 5749 cannot be won (B2 shares no line with a peg)
     assert grade_deal(5749, "any") == (deal(5749), [], -1)
     assert grade_deal(3, "any")[0] == deal(3)
+
+
+def test_a_graders_pieces_deal_as_seeded_deal_and_empty_the_table():
+    # the candidate's shuffle in pieces of SWAPS swaps deals fireice.seeded's
+    # deal; the table is emptied before its search (a block of zeros a copy)
+    from fireice.seeded import deal
+    from fireice.solver import SWAPS, BOARD_TABLE, Grader
+
+    sv = Solver(BOARD_TABLE)
+    sv.work = 16
+    for seed in (0, 1, 7, 5749, 123456):
+        for k in range(sv.table):
+            sv.t2[k] = k + 1
+        g = Grader(seed, "any", sv)
+        pieces = 0
+        while g.todo:
+            i = g.i if g.todo == 1 else 0
+            g._piece()
+            if i > 0:
+                assert 0 < i - g.i <= SWAPS and g.i >= 0  # at most SWAPS swaps
+            pieces += 1
+        assert g.pos == deal(seed), seed
+        assert bytes(sv.src) == bytes(".#O".index(c) if c in "#O" else 0 for c in g.pos)
+        assert sv.known_lost() == 0 and pieces > 48 // SWAPS
+
+
+def test_the_random_players_capture_in_pieces_is_steps():
+    # Grader._choose, a piece at a time (a half of a colour's captures made,
+    # or at most TRIED of them tried), chooses the capture _step chooses, with
+    # the same draws
+    from fireice.seeded import deal
+    from fireice.solver import TRIED, Grader, _step
+
+    g = Grader(0, "easy")
+    w = g.walker
+    ref = Solver(1, 400)
+    tried = [0]
+    score = w._score
+
+    def counted(f, t, s):
+        tried[0] += 1
+        return score(f, t, s)
+
+    w._score = counted
+    for seed in range(12):
+        to_move = 0
+        ref.start(deal(seed), 0)
+        w.start(deal(seed), 0)
+        while w.prep:
+            w._prep()
+        r1 = Rng(seed)
+        g.rng = Rng(seed)
+        g.safe = 0
+        g.walks = 0
+        while True:
+            s = _step(ref, r1, to_move)
+            g.to_move = to_move
+            g.ph = g.n = 0
+            g.todo = 3
+            while g.todo == 3:
+                tried[0] = 0
+                g._choose()
+                assert tried[0] <= TRIED
+            if not s:
+                assert g.kept == 0
+                break
+            assert g.todo == 4 and 3 - g.to_move == s
+            assert bytes(w.cells) == bytes(ref.cells) and g.rng.x == r1.x
+            to_move = 3 - s
+
+
+def test_a_board_graders_slices_give_grade_deal_and_each_call_is_bounded():
+    # with the solver's work set (a board), each call makes one piece or one
+    # slice of the search, and the deal is the same as grade_deal's
+    from fireice.solver import BOARD_TABLE, Grader
+
+    for seed, grade in ((0, "easy"), (3, "any")):
+        want = grade_deal(seed, grade)
+        sv = Solver(BOARD_TABLE)
+        sv.work = 16
+        g = Grader(seed, grade, sv)
+        runs = [0]
+        run = sv.run
+
+        def counted(budget, runs=runs, run=run):
+            runs[0] += 1
+            return run(budget)
+
+        sv.run = counted
+        calls = 0
+        while True:
+            before = g.todo
+            runs[0] = 0
+            r = g.step(1)
+            calls += 1
+            if before:
+                assert runs[0] == 0  # a piece: no search in the same call
+            else:
+                assert runs[0] == 1 and sv.spent <= 16  # one slice, its work bounded
+            if r is not None:
+                break
+        assert r == want and calls > 500

@@ -24,8 +24,6 @@
 # - Dealer, for a new graded deal: fireice.solver.Grader in slices, then the
 #   new game (App.new_game), while the game in play goes on.
 import gc
-from array import array
-
 from micropython import const
 
 from fireboard.mem import forget
@@ -37,7 +35,6 @@ SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "pa
 # noise in the measured costs (bench/bench_solver.py "steps" and "part")
 WORK = const(16)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
-_ZERO = const(256)  # table entries emptied in one copy between solves
 _KEYS = const(40)  # keys of a new solver's table made a pass (about 3 ms at Pico speed)
 # free heap a board needs beside the game for the solver (about 30 KB with its
 # module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
@@ -98,7 +95,6 @@ class Judge:
         self.asked = False  # a hint waits for the solve
         self.blame = False  # the last capture left a winnable position
         self.sv = None  # the solver, made at the first solve, kept for the session
-        self.zero = None  # _ZERO zeros, to empty its table between solves
         self.step = 0  # 0 nothing to do, 1 load, 2 make (or empty) the solver, 3 start, 4 run
         self.left = 0  # nodes left of the budget
         self.busy = False  # a solve is under way (the virtual board skips no scan)
@@ -116,7 +112,7 @@ class Judge:
         """The solver out of the heap (the solitaire is over; the module
         stays, see above)."""
         self.drop()
-        self.sv = self.zero = None
+        self.sv = None
         gc.collect()
 
     def tick(self, app, now):
@@ -141,7 +137,6 @@ class Judge:
                 try:
                     m = sys.modules[_SOLVER]
                     self.sv = m.Solver(m.BOARD_TABLE, 0, False)  # (its keys: the next passes)
-                    self.zero = array("i", bytes(4 * _ZERO))
                 except MemoryError:
                     self.sv = None
                     return self._failed(app)
@@ -150,11 +145,8 @@ class Judge:
             elif self.sv.keyed < 200:  # its keys, _KEYS a pass
                 self.sv.keys(_KEYS)
                 return
-            else:  # as a new one: its table emptied (Solver.clear, a block at a time)
-                t2 = self.sv.t2
-                z = self.zero
-                for k in range(0, len(t2), _ZERO):
-                    t2[k : k + _ZERO] = z
+            else:  # as a new one: its table emptied (a block of zeros copied at a time)
+                self.sv.clear()
             self.step = 3
         elif step == 3:
             self.sv.start(g.cells, g.to_move)
