@@ -512,7 +512,7 @@ def part(n):
         app.made = None
         while app.made is None:
             step = d.step
-            _pass(d, app, now, worst, min(step, 3))
+            _pass(d, app, now, worst, (0, 1, 1, 2, 2)[step] if step < 5 else 3)
             now += 5
             k += 1
             if mem and (step < 3 or k % 500 == 0):
@@ -555,7 +555,7 @@ def dealer(n):
                     t0 = ticks_us()
                     d.tick(app, 0)
                     us = ticks_diff(ticks_us(), t0)
-                    if step < 2:
+                    if step < 2:  # (the module and the solver's tables: a session's first)
                         us = 0
                     if us > 65535:
                         us = 65535

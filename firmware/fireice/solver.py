@@ -853,7 +853,7 @@ class Grader:
     solver's work set (a board), a call of step makes one piece or one
     call of Solver.run, and nothing longer."""
 
-    def __init__(self, seed, grade="medium", sv=None):
+    def __init__(self, seed, grade="medium", sv=None, walker=None):
         if grade not in GRADES:
             raise FireIceError("a grade is easy, medium, hard or any, not %r" % (grade,))
         seed = int(seed)
@@ -863,8 +863,9 @@ class Grader:
         self.grade = grade
         self.sv = sv if sv is not None else Solver(BOARD_TABLE)
         # the random player of the safe depth (its keys not made: it
-        # remembers nothing; its start made in steps: _prep)
-        self.walker = Solver(1, 400, False)
+        # remembers nothing; its start made in steps: _prep); walker: one
+        # made already, Solver(1, 400, False)
+        self.walker = walker if walker is not None else Solver(1, 400, False)
         self.walker.work = 1
         self.dc = bytearray(49)  # the candidate's cells
         self.holes = list(range(49))

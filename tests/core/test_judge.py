@@ -273,3 +273,37 @@ def test_a_solitaires_hints_are_rationed_too():
     app.games.hinted(app.tracker.game)  # one given already
     app.hint()
     assert said(events, "hint")[-1]["reason"] == "no hints left (1 a game)"
+
+
+def test_a_dealers_passes_each_make_one_piece_of_work():
+    # the Dealer's passes: the solver's keys _KEYS at a time, the random
+    # player and the grader in passes of their own, then one piece or one
+    # bounded slice of the Grader a pass (fireice.solver.Grader.step); the
+    # deal is grade_deal's
+    from fireboard.track import judge
+    from fireice.solver import grade_deal
+
+    class App:
+        parts = []
+        made = None
+
+        def new_game(self, *a):
+            self.made = a
+
+    app = App()
+    d = judge.Dealer(("solitaire", 0, 1, 2), "easy")
+    app.parts = [d]
+    keyed = []
+    passes = 0
+    while app.made is None:
+        step = d.step
+        d.tick(app, 0)
+        passes += 1
+        if step == 2:
+            keyed.append(d.gr.keyed)
+        if step == 4:
+            assert d.gr.walker.keyed == 0 and d.gr.sv.keyed == 200
+        if step >= 5 and app.made is None:
+            assert d.gr.sv.spent <= judge.WORK
+    assert keyed == [40, 80, 120, 160, 200]
+    assert app.made[4] == grade_deal(2, "easy")[0] and passes > 1000 and app.parts == []

@@ -248,7 +248,8 @@ class Judge:
 class Dealer:
     """A graded deal made in slices (fireice.solver.Grader), then started
     as the new game, a piece of work a pass: the module (step 0), the
-    solver (1), the grader and its first candidate (2), then slices (3).
+    solver (1), its keys (2, _KEYS a pass), the grader's random player (3),
+    the grader (4), then slices (5).
     busy: the virtual board skips no scan meanwhile."""
 
     solo = 2
@@ -258,21 +259,27 @@ class Dealer:
         self.grade = grade
         self.step = 0
         self.gr = None  # the solver, then the grader
+        self.walker = None  # the grader's random player, until the grader is made
         self.busy = True
 
     def tick(self, app, now):
+        import sys
+
         step = self.step
         if step == 0:
             __import__(_SOLVER)
         elif step == 1:
-            import sys
-
-            self.gr = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE)
+            self.gr = sys.modules[_SOLVER].Solver(sys.modules[_SOLVER].BOARD_TABLE, 0, False)
             self.gr.work = WORK
         elif step == 2:
-            import sys
-
-            self.gr = sys.modules[_SOLVER].Grader(self.settings[3], self.grade, self.gr)
+            if not self.gr.keys(_KEYS):
+                return
+        elif step == 3:
+            self.walker = sys.modules[_SOLVER].Solver(1, 400, False)
+        elif step == 4:
+            m = sys.modules[_SOLVER]
+            self.gr = m.Grader(self.settings[3], self.grade, self.gr, self.walker)
+            self.walker = None
         else:
             r = self.gr.step(SLICE)
             if r is None:
@@ -286,5 +293,5 @@ class Dealer:
     def stop(self, app):
         if self in app.parts:
             app.parts.remove(self)
-        self.gr = None
+        self.gr = self.walker = None
         gc.collect()  # (the module stays for the solitaire: see above)
