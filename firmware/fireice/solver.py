@@ -804,7 +804,7 @@ _EASY = const(88)  # safe depth sum >= 88 (of at most 8 * 27): easy
 _MEDIUM = const(80)  # 80..87: medium; below: hard
 _TRIES = const(64)  # candidate deals per seed
 _DEAL = const(1)  # Grader.todo: a candidate dealt
-_SETUP = const(2)  # the random player's position set up
+_WALK = const(2)  # the random player's position set up
 _CHOOSE = const(3)  # its capture chosen
 _PROVE = const(4)  # a proof that its position is still winnable started
 _DONE = const(5)  # a search over: its answer taken
@@ -871,7 +871,7 @@ class Grader:
         self.holes = list(range(49))
         self.result = None
         self.k = -1
-        self.todo = 0  # the piece of work due: _NEXT, _DEAL, _SETUP, _CHOOSE, _PROVE, _DONE
+        self.todo = 0  # the piece of work due: _NEXT, _DEAL, _WALK, _CHOOSE, _PROVE, _DONE
         self.walking = False
         self.todo = _NEXT  # the first candidate: the first piece
         self.won = False
@@ -953,7 +953,7 @@ class Grader:
             self.sv.start(dc)
             self.left = DEAL_BUDGET
             self.todo = 0
-        elif todo == _SETUP:
+        elif todo == _WALK:
             # the random player's position, a step of its start a piece
             w = self.walker
             if w.prep:
@@ -977,10 +977,10 @@ class Grader:
             self._choose()
 
     def _walk(self):
-        # a walk from the candidate: the random player set up (_SETUP)
+        # a walk from the candidate: the random player set up (_WALK)
         self.walker.start(self.dc, 0)
         self.to_move = 0
-        self.todo = _SETUP
+        self.todo = _WALK
 
     def _proved(self, won):
         if self.grade == "any":

@@ -189,13 +189,9 @@ def test_a_restart_while_it_thinks_resumes_and_it_thinks_again(tmp_path):
             sim.send(**msg)
         # the fill taken in after 20 ms, then it thinks (seconds at Pico
         # speed): the board starts again just after it began
-        for _ in range(200):
-            sim.send(at=sim.at + 10)
-            _sync(sim)
-            if sim.evs("thinking"):
-                break
-        think = sim.evs("thinking")[0]
-        sim.send(cmd="reboot", at=sim.at + 1)
+        sim.send(at=sim.at + 100)
+        think = sim.until(lambda e: e.get("ev") == "thinking")
+        sim.send(cmd="reboot", at=think["at"] + 200)
         sim.until(lambda e: e.get("re") == "reboot")
         resumed = sim.until(lambda e: e.get("ev") == "resumed")
         assert resumed["moves"] == 1 and resumed["vs"] == "ice", resumed

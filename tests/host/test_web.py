@@ -995,7 +995,15 @@ def test_the_board_plays_its_own_levels_and_the_host_the_stronger(server, browse
         page.select_option("#newMode", "duel")
         page.select_option("#newHandicap", "0")
         page.click("#btnStart")
-        st = wait_state(server, lambda s: s["phase"] == "setup" and not s["moves"])
+        # (the state before the click may already be a set-up with no
+        # moves: the new game is the one with the side the form asked for)
+        board = where == "board"
+        st = wait_state(
+            server,
+            lambda s, board=board: (
+                s["phase"] == "setup" and not s["moves"] and (s["vs"] == "ice") == board
+            ),
+        )
         if where == "board":
             assert (st["vs"], st["vs_level"]) == ("ice", 2), st
         else:
