@@ -403,6 +403,23 @@ def _print_worst(name, worst):
         )
 
 
+def _random_capture(walker, rng, g):
+    """(frm, to) of a random capture in game g that leaves the other colour
+    one (made by the walker, a Solver, with fireice.solver._step), or None."""
+    from fireice.solver import _step
+
+    walker.start(g.cells, g.to_move)
+    if not _step(walker, rng, g.to_move):
+        return None
+    frm = to = -1
+    for h in range(49):
+        if g.cells[h] and not walker.cells[h]:
+            frm = h
+        elif g.cells[h] and walker.cells[h] != g.cells[h]:
+            to = h
+    return frm, to
+
+
 def part(n):
     """The loop parts of fireboard.track.judge as a board runs them: the
     Judge solving after every capture of n games (a player who captures at
@@ -415,7 +432,6 @@ def part(n):
 
     from fireboard.track import judge
     from fireice.solo import Solitaire
-    from fireice.solver import _step
 
     mem = getattr(gc, "mem_alloc", None)
     out = []
@@ -479,16 +495,10 @@ def part(n):
             if g.result:
                 break
             # a random capture that leaves the other colour one
-            walker.start(g.cells, g.to_move)
-            if not _step(walker, rng, g.to_move):
+            mv = _random_capture(walker, rng, g)
+            if mv is None:
                 break
-            frm = to = -1
-            for h in range(49):
-                if g.cells[h] and not walker.cells[h]:
-                    frm = h
-                elif g.cells[h] and walker.cells[h] != g.cells[h]:
-                    to = h
-            g.push(frm, to)
+            g.push(*mv)
     j.drop()
     print("part_judge_solves: %d (%d games, a solve after every capture)" % (solves, n))
     print("part_judge_unknown: %d (budget %d nodes)" % (unknown, judge.BUDGET))
@@ -681,7 +691,6 @@ def sim(n, fronts):
     from test_solitaire_help import CLOCK, ROOM, capture_inputs
 
     from fireice.solo import Solitaire
-    from fireice.solver import _step
 
     heap = os.environ.get("FIREICE_BENCH_HEAP", ROOM)  # (64k: the same games, no solver)
     gap = 60000  # ms between captures: the longest solve is within (else counted)
@@ -700,15 +709,10 @@ def sim(n, fronts):
             rng = Rng(seed)
             at = gap
             while not game.result:
-                walker.start(game.cells, game.to_move)
-                if not _step(walker, rng, game.to_move):
+                mv = _random_capture(walker, rng, game)
+                if mv is None:
                     break
-                frm = to = -1
-                for h in range(49):
-                    if game.cells[h] and not walker.cells[h]:
-                        frm = h
-                    elif game.cells[h] and walker.cells[h] != game.cells[h]:
-                        to = h
+                frm, to = mv
                 inputs += capture_inputs(game, frm, to, at)
                 game.push(frm, to)
                 at += gap
