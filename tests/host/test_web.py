@@ -178,9 +178,17 @@ def colours(png):
     return fire / n, ice / n
 
 
-def set_up(page):
+def set_up(page, server):
     """Put a peg on every hole the board lights for the new game, by clicks
     on the lit holes (the colour comes from the light)."""
+    # the page may still show an older frame than the server's new game (for
+    # example the last game's "put the peg back" light, which a click would
+    # obey on the new board): first wait until it shows the server's frame
+    page.wait_for_function(
+        "n => Number(document.body.dataset.serial) >= n",
+        arg=get_state(server)["serial"],
+        timeout=WAIT_MS,
+    )
     deadline = time.monotonic() + 60  # (a loaded 2-core machine: CI)
     while page.evaluate("document.body.dataset.phase") != "idle":
         assert time.monotonic() < deadline, "the set-up did not end"
@@ -212,7 +220,7 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
         "document.getElementById('hole-D4').dataset.led === 'fire'", timeout=WAIT_MS
     )
     wait_body(page, "phase", "setup")
-    set_up(page)
+    set_up(page, server)
     assert page.get_attribute("#hole-D4", "data-peg") == "fire"
     wait_body(page, "toMove", "fire")
 
@@ -1008,7 +1016,7 @@ def test_the_board_plays_its_own_levels_and_the_host_the_stronger(server, browse
             assert (st["vs"], st["vs_level"]) == ("ice", 2), st
         else:
             assert st["vs"] is None, st  # two players on the board: the page plays Ice
-        set_up(page)
+        set_up(page, server)
         since = get_state(server)["time"]
         _first_fire_move_by_clicks(page)
         st = wait_state(server, lambda s: len(s["moves"]) == 2 and s["phase"] == "idle", 20)
