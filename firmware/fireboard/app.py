@@ -383,19 +383,18 @@ class App:
         g = self.tracker.game
         if g is None or not g.duel:
             return False
-        # a duel: the engine's move (fireboard.track.hinting, loaded for it;
-        # its search is a part of the loop until its answer is in, and takes
-        # the module with it when it goes). The engine's code stays while
-        # the board plays (fireboard.track.versus has it). The garbage of
-        # play goes first, so that the code loads low and packed, as a new
-        # game's does.
-        gc.collect()
-        from fireboard.mem import job
+        # a duel: the engine's move (fireboard.track.hinting: its part of
+        # the loop loads the engine's code a module a pass, searches, and
+        # drops the code with itself; the board's opponent keeps it)
+        from fireboard.mem import forget
 
-        also = ("fireboard.track.think", "fireice.engine") if self.opponent is None else ()
         try:
-            job("fireboard.track.hinting", "hint", self, also=also, tries=1)
+            from fireboard.track.hinting import hint
+
+            if not hint(self):
+                forget("fireboard.track.hinting")
         except MemoryError:
+            forget("fireboard.track.hinting", failed=True)
             self._out({"ev": "hint", "move": None, "reason": "no room to think (out of memory)"})
         return True
 

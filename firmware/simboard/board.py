@@ -313,13 +313,14 @@ class Board:
             self.counts(self.ops0)
             self.gc_ns = 0
             self.freed0 = self.pt.freed()
+            # the engine thinks: a search beside the loop (app.aside,
+            # fireboard.track.think), the board's turn before its search
+            # starts (fireboard.track.tracker.THINKING), or a hint loading
+            # the engine's code before its search (fireboard.track.hinting)
+            thinking = _thinking(app)
+            solving = _busy(app)
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
-            # the engine thinks: a search beside the loop (app.aside,
-            # fireboard.track.think), or the board's turn before its search
-            # starts (fireboard.track.tracker.THINKING)
-            thinking = app.aside is not None or app.tracker.forced == -2
-            solving = _busy(app)
             gap = app.gap  # the worst gap between two scans so far
             app.gap = 0  # (this pass's own, its scan points' included)
             scans = app.scans
@@ -336,7 +337,7 @@ class Board:
             late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.scanned - period)
             if late > self.late_us:
                 self.late_us = late
-            still = app.aside is not None or app.tracker.forced == -2
+            still = _thinking(app)
             if thinking or still:  # a pass while the board thinks
                 self.think_passes += 1
                 if us > self.think_pass_us:
@@ -447,6 +448,16 @@ class Board:
             self.command(arg)
         elif op == "e":
             self.emit({"ev": "error", "reason": arg})
+
+
+def _thinking(app):
+    # the engine at work for the game (run_pico's passes while it thinks)
+    if app.aside is not None or app.tracker.forced == -2:
+        return True
+    for p in app.parts:
+        if getattr(p, "hinting", False):
+            return True
+    return False
 
 
 def _busy(app):

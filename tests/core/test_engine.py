@@ -328,3 +328,16 @@ def test_thinking_allocates_nothing():
         while not g.result:
             mv = think_locked(e, g)
             g.play(mv >> 6, mv & 63)
+
+
+def test_the_written_out_tables_are_the_formulas():
+    # fireice.engine keeps its square-root tables written out (working them
+    # out in floats made loading the module long on a Pico)
+    from fireice import engine
+
+    assert len(engine._SQL) == 352 and len(engine._RSQ) == 256
+    for x in range(352):
+        assert engine._SQL[x] == int(1024 * 0.75 * (x / 16) ** 0.5), x
+    assert engine._RSQ[0] == 1024
+    for n in range(1, 256):
+        assert engine._RSQ[n] == int(1024 / n**0.5), n

@@ -23,6 +23,7 @@ def _hint(front):
     g = b.app.tracker.game
     reply = b.command("hint")
     assert "error" not in reply, reply
+    b.run(60)  # its code loaded a module a pass, then the search
     (e,) = hints_of(b)
     assert e["move"] is not None
     frm, to = e["move"].split("-")
@@ -54,6 +55,7 @@ def _rationed(front):
     b = Board(config=json.dumps({"hints": 1}), front=front)
     b.set_up()
     b.command("hint")
+    b.run(60)
     b.command("hint")
     first, second = hints_of(b)
     assert first["move"] and second["move"] is None and "1 a game" in second["reason"]
@@ -132,7 +134,7 @@ def test_a_hint_on_the_second_core_comes_on_a_later_pass():
     inline = Board()
     inline.set_up()
     inline.app.hint()
-    inline.run(10)
+    inline.run(60)
     want = hints_of(inline)[0]["move"]
     b = Board()
     b.hw.cores = 2  # a Pico: the search on its second core (_thread)
@@ -140,9 +142,8 @@ def test_a_hint_on_the_second_core_comes_on_a_later_pass():
     gate = Gate()
     try:
         b.app.hint()
-        assert b.app.aside is None  # started by the next pass, once the job that asked is over
-        b.run(5)
-        assert b.app.aside is not None  # the core is held
+        assert b.app.aside is None  # started by a later pass, once its code is loaded
+        assert wait(b, lambda: b.app.aside is not None)  # the core is held
         ticks = b.app.ticks
         assert wait(b, lambda: gate.held)  # the search has begun
         b.run(100)  # twenty passes meanwhile, each scanning, and no hint yet
@@ -224,7 +225,7 @@ def test_a_power_cut_while_a_hint_is_worked_out_loses_it():
     b2.run(1500)
     assert not hints_of(b2) and b2.app.games.hints() == 0 and not b2.app.lights.hint
     b2.app.hint()  # asked again: it comes
-    b2.run(10)
+    b2.run(60)
     assert hints_of(b2)[0]["move"] and b2.app.games.hints() == 1
 
 

@@ -172,12 +172,59 @@ def test_hints_by_command_and_by_the_undo_button_held_win_the_game():
 
 def test_a_hint_counts_on_from_the_record():
 
+    # each hint appended to the move text as a comment (one short write),
+    # counted with the Hints tag, and moved into the tag when the record is
+    # rewritten; a record that reads as before
+    from fireice import record
+
     app, hw, events = board()
     set_up(app, hw, POS)
-    app.games.hinted(app.tracker.game)
-    app.games.hinted(app.tracker.game)
+    g = app.tracker.game
+    app.games.hinted(g, "D4-D1")
+    app.games.hinted(g, "D1-D4")
+    text = app.games.store.files["game.txt"]
+    assert text.endswith(" {hint D4-D1}\n {hint D1-D4}\n"), text
+    assert app.games.hints() == 2 and "Hints" not in dict(record_tags(app))
+    assert record.parse(text).moves == []  # comments: no moves
+    app.games.save(g)  # a rewrite (a takeback, the end of the game)
     tags = [list(t) for t in record_tags(app)]
     assert tags[-1] == ["Hints", "2"] and [t[0] for t in tags].count("Hints") == 1
+    assert "{hint" not in app.games.store.files["game.txt"]
+    app.games.hinted(g, "D4-D1")  # one more: the tag and a comment
+    assert app.games.hints() == 3
+    app.games.save(g)
+    assert ["Hints", "3"] in [list(t) for t in record_tags(app)]
+    assert app.games.hints() == 3
+    # a record grown long with hints is rewritten, the notes into the tag
+    from fireboard.records.games import NOTED_MAX
+
+    app.games.noted = NOTED_MAX
+    app.games.hinted(g, "D4-D1")
+    assert ["Hints", "4"] in [list(t) for t in record_tags(app)]
+    assert "{hint" not in app.games.store.files["game.txt"] and app.games.noted == 0
+
+
+def test_a_hint_cut_short_by_a_power_cut_counts_for_nothing_and_is_dropped():
+    from fireboard.records.games import Games
+    from fireboard.records.resume import resume
+
+    app, hw, events = board()
+    set_up(app, hw, POS)
+    g = app.tracker.game
+    app.games.hinted(g, "D4-D1")
+    store = app.games.store
+    store.files["game.txt"] += " {hint D1"  # the append of a second cut short
+    assert app.games.hints() == 1
+    games = Games(store)
+    game, problem = resume(games)  # the power comes back
+    assert game is not None and game.position() == g.position(), problem
+    assert "cut short" in problem
+    assert games.hints() == 1 and "{hint D1\n" not in store.files["game.txt"]
+    assert ["Hints", "1"] in [list(t) for t in record_tags(app)]
+    # a comment left open before more text is no cut write: the record is bad
+    store.files["game.txt"] += " {open\n {hint D4-D1}\n"
+    game, problem = resume(Games(store))
+    assert game is None and "not closed" in problem, problem
 
 
 def test_a_duels_hint_is_the_engines_not_the_judges():
@@ -191,7 +238,8 @@ def test_a_duels_hint_is_the_engines_not_the_judges():
     handle(app, "hint", replies.append)
     assert replies[0] == {"re": "hint"}
     assert not said(events, "hint")  # its search's answer is taken in by a pass
-    app.tick(app.now + 5)
+    for _ in range(8):  # its code loaded a module a pass, then the search
+        app.tick(app.now + 5)
     assert said(events, "hint")[-1]["move"] is not None
 
 
@@ -270,7 +318,7 @@ def test_a_solitaires_hints_are_rationed_too():
     e = said(events, "hint")[-1]
     assert e["move"] is None and e["reason"] == "hints are off"
     app.cfg["hints"] = 1
-    app.games.hinted(app.tracker.game)  # one given already
+    app.games.hinted(app.tracker.game, "D4-D1")  # one given already
     app.hint()
     assert said(events, "hint")[-1]["reason"] == "no hints left (1 a game)"
 

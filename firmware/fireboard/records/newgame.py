@@ -52,6 +52,7 @@ def record(games, game, tags, when=None, vs=None):
         raise
     games.recorded = True
     games.vs = vs
+    games.noted = 0
 
 
 def first(games, seed, problem):

@@ -99,11 +99,20 @@ def _replay(games, lines):
     ply = 0
     err = None  # (ply, move, reason) of the first bad word
     dropped = 0
+    cut = 0  # the line of a comment cut short (a hint's: Games.hinted)
     for line in lines:
         n += 1
         s = line.strip()
         if n == 1 and s.startswith("\ufeff"):  # a byte order mark
             s = s[1:]
+        if cut and s:  # more after it: not a write cut short
+            raise recread.RecordError("a comment opened on line %d is not closed" % cut)
+        k = s.rfind("{")
+        if k >= 0 and not s.startswith("["):
+            games.noted += s.count("{hint")  # (Games.hinted)
+        if k >= 0 and not s.startswith("[") and k > s.rfind("}"):
+            s = s[:k]  # a power cut in a hint's append: dropped, if it is the last line
+            cut = n
         if game is None:
             if s.startswith("["):
                 tag = recread.tag(s, n)
@@ -149,6 +158,8 @@ def _replay(games, lines):
         else:
             why = "tag Result is %s but the moves give %s" % (said, got)
         problem = "saved game: %s; fixed" % why
+    if cut and err is None and problem is None:
+        problem = "saved game: a hint's note cut short; dropped"
     if err is not None:
         problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
             err[0],

@@ -1,18 +1,23 @@
 # A hint in a duel (App.hint: the takeback button held, the `hint` command)
 # when no part of the loop gives one: the engine's move for the side to
-# move, at HINT_LEVEL, said as a "hint" event and lit on the board (the peg
-# to lift blinks in its colour, the hole to go to glows; fireboard.lights)
-# until the position changes, and counted in the record's Hints tag.
+# move, at HINT_LEVEL, saved in the record (Games.hinted: a note appended
+# to its move text), then lit on the board (the peg to lift blinks in its
+# colour, the hole to go to glows; fireboard.lights) until the position
+# changes, and said as a "hint" event. One that cannot be saved is not
+# given.
 #
 # The search runs beside the loop as the board's own moves do
 # (fireboard.track.think: on a Pico's second core, so that no scan waits
-# for it; at level 2 it takes about 0.5 s there by the estimate): hint()
-# starts it and puts a Hinting part in app.parts, which takes the answer in
-# on a later pass, gives the hint, and takes itself out. The module is
-# loaded for hint() and dropped after it (App.hint, fireboard.mem.job); the
-# part keeps its code until it goes. The engine's memory (about 17 KB at
-# level 2) is there only while it thinks, so a board without that room
-# says so and the game goes on.
+# for it; at level 2 it takes about 0.5 s there by the estimate). hint()
+# loads this module only (App.hint) and puts a Hinting part in app.parts;
+# from the next pass the part loads the engine's code a module a pass
+# (_LOAD: a pass that loaded them all took 130 to 240 ms at Pico speed,
+# the longest module alone, fireice.engine, takes about 25), then starts
+# the search, takes the answer in on a later pass, gives the hint, and
+# takes itself out with its code and the engine's (in a game against the
+# board the engine's code stays: fireboard.track.versus has it). The
+# engine's memory (about 17 KB at level 2) is there only while it thinks,
+# so a board without that room says so and the game goes on.
 #
 # While it thinks the player may go on: a move, a takeback or a new game
 # stops the search and drops its answer (a "hint" event with no move says
@@ -22,15 +27,20 @@
 # core is free.
 #
 # The `hints` setting rations them, a solitaire's too (App.hint): null no
-# limit (the default), 0 off, N a game (the record's Hints tag counts them,
-# so a restart keeps the count).
+# limit (the default), 0 off, N a game (the record counts them, so a
+# restart keeps the count).
 from micropython import const
 
 from fireice.geom import move_name
 
-from fireboard.track.think import NO_ROOM, Think
-
 HINT_LEVEL = const(2)
+NO_ROOM = const(-2)  # (fireboard.track.think's, not loaded with this module)
+# The code the search needs, in the order it is loaded: one module a pass,
+# so that no pass loads them all (the engine last but one: it needs the
+# others)
+_LOAD = ("fireice.moves", "fireice.danger", "fireice.engine", "fireboard.track.think")
+# the ones a game of two players drops again after its hint
+_DROP = ("fireboard.track.think", "fireice.engine")
 
 
 class Hinting:
@@ -39,27 +49,68 @@ class Hinting:
     hinting = True  # (App.hint's parts are asked for this by name)
 
     def __init__(self, app, g):
-        self.think = Think(HINT_LEVEL, app.seed * 64 + g.ply, g)
+        self.game = g  # the game, and the ply, the hint is for
+        self.ply = g.ply
+        self.seed = app.seed * 64 + g.ply
+        self.k = -1  # the modules of _LOAD loaded so far (-1: none, in the next pass)
+        self.think = None  # the search, once its code is loaded (Think)
 
     def tick(self, app, now):
-        th = self.think
-        if not th.about(app.tracker.game):
-            th.stop(app)
+        g = app.tracker.game
+        if g is not self.game or g.ply != self.ply:
+            if self.think is not None:
+                self.think.stop(app)
             self._end(app)
             app._out({"ev": "hint", "move": None, "reason": "the position changed"})
             return
-        if th.poll(app, now):
-            self._end(app)
+        th = self.think
+        if th is None:
+            self._load(app)
+            return
+        if th.poll(app, now, False):  # (collected as the part goes)
             _give(app, th.game, th.move)
+            self._end(app)
 
-    def _end(self, app):
+    def _load(self, app):
+        # the next module of _LOAD not loaded yet, or the search made
+        import sys
+
+        mods = sys.modules
+        if self.k < 0:  # (not in the pass that asked)
+            self.k = 0
+            return
+        name = None
+        try:
+            while self.k < len(_LOAD):
+                name = _LOAD[self.k]
+                self.k += 1
+                if name not in mods:
+                    __import__(name)
+                    return  # one a pass
+            name = None
+            self.think = mods["fireboard.track.think"].Think(HINT_LEVEL, self.seed, self.game)
+        except MemoryError:
+            self._end(app, name)
+            _give(app, self.game, NO_ROOM)
+
+    def _end(self, app, failed=None):
+        # the part goes, with its code, and the engine's unless the board's
+        # opponent has it; the collection gives the engine's memory back.
+        # failed: the module whose import ran out of memory (or None)
         app.parts.remove(self)
         self.think = None
+        from fireboard.mem import forget
+
+        drop = _DROP if app.opponent is None else ()
+        if failed is not None:
+            forget(failed, __name__, *drop, failed=True)
+        else:
+            forget(__name__, *drop)
 
 
 def hint(app):
-    """Starts the hint, or says there is none (a "hint" event with no move
-    and the reason)."""
+    """Starts the hint (True), or says there is none (a "hint" event with
+    no move and the reason)."""
     t = app.tracker
     g = t.game
     why = None  # (rationed by App.hint, the hints setting)
@@ -69,13 +120,14 @@ def hint(app):
         why = "the board is to move"
     if why is not None:
         app._out({"ev": "hint", "move": None, "reason": why})
-        return
+        return False
     for p in app.parts:
         if getattr(p, "hinting", False):
-            return  # asked again while it thinks: the one hint comes
-    # started by the part's first tick, in the next pass: the command or
-    # the button's job that asked for it has given its memory back by then
+            return True  # asked again while it thinks: the one hint comes
+    # its code loaded by the part's next ticks, one module a pass, and
+    # its search started once it is in (Hinting._load)
     app.parts.append(Hinting(app, g))
+    return True
 
 
 def _give(app, g, mv):
@@ -83,11 +135,13 @@ def _give(app, g, mv):
         why = "no room to think (out of memory)" if mv == NO_ROOM else "no move found"
         app._out({"ev": "hint", "move": None, "reason": why})
         return
+    name = move_name(mv >> 6, mv & 63)
+    try:  # saved before it is shown and said
+        app.games.hinted(g, name)
+    except (OSError, MemoryError) as x:
+        app._out({"ev": "hint", "move": None, "reason": "the hint could not be saved (%s)" % x})
+        return
     app.lights.hint = mv + 1
     app.lights.hint_ply = g.ply
     app.lights.redraw()
-    try:
-        app.games.hinted(g)
-    except (OSError, MemoryError, ValueError) as x:
-        app._out({"ev": "error", "reason": "the hint is not in the record (%s)" % x})
-    app._out({"ev": "hint", "move": move_name(mv >> 6, mv & 63)})
+    app._out({"ev": "hint", "move": name})

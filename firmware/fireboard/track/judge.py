@@ -236,13 +236,15 @@ class Judge:
         from fireice.geom import move_name
 
         b = self.best
+        name = move_name(b >> 6, b & 63)
+        try:  # saved before it is shown and said
+            app.games.hinted(g, name)
+        except (OSError, MemoryError) as e:
+            app._out({"ev": "hint", "move": None, "reason": "the hint could not be saved (%s)" % e})
+            return
         self.lit = b + 1
         app.lights._seen = -1
-        try:
-            app.games.hinted(g)
-        except (OSError, MemoryError, ValueError) as e:
-            app._out({"ev": "error", "reason": "the hint is not in the record (%s)" % e})
-        app._out({"ev": "hint", "move": move_name(b >> 6, b & 63)})
+        app._out({"ev": "hint", "move": name})
 
 
 class Dealer:

@@ -56,9 +56,11 @@ class Think:
         """Whether it is about game g as it stands."""
         return g is self.game and g.ply == self.ply
 
-    def poll(self, app, now):
+    def poll(self, app, now, collect=True):
         """True once the answer is in and its time has come (the core is
-        then free again); starts the search when the core is free."""
+        then free again); starts the search when the core is free. The
+        engine's memory is then collected, unless collect is False (the
+        owner collects in the same pass)."""
         s = self.state
         if s == _WAIT:
             if app.aside is not None:
@@ -70,7 +72,8 @@ class Think:
         if app.aside is self:
             app.aside = None
             self.app = None
-            gc.collect()  # the engine's memory given back
+            if collect:
+                gc.collect()  # the engine's memory given back
         return True
 
     def stop(self, app):
