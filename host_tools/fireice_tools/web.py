@@ -435,6 +435,8 @@ class Simulator:
             self.hint = ev.get("move")
             if self.hint:
                 self._say("hint", "Hint: %s (lit on the board)." % self.hint, at)
+            elif ev.get("reason"):  # a duel's (rationed, the board to move, ...)
+                self._say("hint", "No hint: %s." % ev["reason"], at)
             else:
                 why = "cannot be won" if ev.get("winnable") is False else "is not solved"
                 self._say("hint", "No hint: the position %s." % why, at)

@@ -941,7 +941,8 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     assert float(page.evaluate("document.body.dataset.chance")) == 1.0
     shot(page, tmp_path, "engine_moved.png")
     # clicking the engine's pegs while it is Fire's turn is Fire's business;
-    # a hint lights the winning move
+    # a hint lights the winning move: the board's (its firmware plays this
+    # game, so the page's button asks it, and the wooden board lights it)
     page.click("#btnHint")
     page.wait_for_function(
         "document.querySelector('.hole[data-hint=\"to\"]') !== null", timeout=WAIT_MS
@@ -950,6 +951,9 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     hto = page.evaluate("document.querySelector('.hole[data-hint=\"to\"]').dataset.hole")
     assert "Hint: %s-%s" % (hfrom, hto) in page.inner_text("#hintText")
     assert "Hints used: 1" in page.inner_text("#hintText")
+    st = get_state(server)
+    assert st["hint"] == "%s-%s" % (hfrom, hto)  # the board's hint event
+    assert [e for e in st["events"] if e.get("ev") == "hint"][-1]["move"] == st["hint"]
     shot(page, tmp_path, "hint.png")
     g = Duel(ENDGAME, 2)
     g.push(*parse_move(engine_move))
@@ -1032,6 +1036,43 @@ def test_the_board_plays_its_own_levels_and_the_host_the_stronger(server, browse
             assert not said, said
         text = page.text_content("#vsText")
         assert "the engine plays Ice, level %d, on the %s" % (level, where) in text, text
+    assert not errors, errors
+
+
+def test_the_hint_button_asks_the_board_in_a_two_player_game_and_the_host_against_it(
+    server, browser
+):
+    # two players: the board's hint (its firmware's engine, its lights, its
+    # record); against the host's engine (level 5): the host's coach
+    page, errors = open_page(browser, server)
+    page.evaluate("localStorage.setItem('fireice-coach', JSON.stringify({vs: '', level: 3}))")
+    page.reload()
+    page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
+    new_position(server, ENDGAME, "fire")
+    wait_body(page, "phase", "idle")
+    page.click("#btnHint")
+    st = wait_state(server, lambda s: s["hint"])
+    g = Duel(ENDGAME, 1)
+    g.push(*parse_move(st["hint"]))
+    assert g.result == 1  # the board's level-2 engine finds the win at once
+    page.wait_for_function(
+        "document.querySelector('.hole[data-hint=\"to\"]') !== null", timeout=WAIT_MS
+    )
+    assert "Hint: %s" % st["hint"] in page.inner_text("#hintText")
+    # against the host's engine (a level above the board's): the host's
+    # coach answers, and the board is not asked
+    page.evaluate("localStorage.setItem('fireice-coach', JSON.stringify({vs: 'ice', level: 5}))")
+    page.reload()
+    page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
+    new_position(server, ENDGAME, "fire")
+    wait_body(page, "phase", "idle")
+    assert get_state(server)["hint"] is None
+    page.click("#btnHint")
+    page.wait_for_function(
+        "document.querySelector('.hole[data-hint=\"to\"]') !== null", timeout=WAIT_MS
+    )
+    time.sleep(2)  # (a hint the board was asked for would have come by now)
+    assert get_state(server)["hint"] is None
     assert not errors, errors
 
 

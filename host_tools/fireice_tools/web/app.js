@@ -1003,13 +1003,18 @@
 
 
   // --- the coach: the engine as an opponent, hints, danger lights, the bar ---------
-  // The engine runs on the host (/coach); the page carries its move out on
-  // the virtual board step by step, as a player would, and the board checks
-  // it. The danger test is the rules core's (fireice.danger, via /danger).
+  // The engine at a level above the board's runs on the host (/coach); the
+  // page carries its move out on the virtual board step by step, as a player
+  // would, and the board checks it. The hint button asks the board (its
+  // `hint` command: the firmware's engine, lit on the board, counted in its
+  // record and rationed by its `hints` setting) in every duel but one
+  // against the host's engine, where the host's coach gives it. The danger
+  // test is the rules core's (fireice.danger, via /danger).
   const coachCfg = loadCfg();
   let engineBusy = false;
   let hint = null; // {ply, from, to, move}
   let hintsUsed = 0;
+  let boardHint = null; // the board's last hint taken in: "ply/move"
   let danger = null; // {key, map: {hole: "safe" | "gift" | "threat"}}
   let dangerAsked = null;
   let chance = null; // the last /coach answer for the bar
@@ -1118,12 +1123,36 @@
     }
   }
 
+  function hostHints(s) {
+    // a game against the host's engine: its coach gives the hints
+    return !!(coachCfg.vs && !boardLevel(coachCfg.level) && !s.vs);
+  }
+
+  function takeBoardHint(s) {
+    // the board's hint (its "hint" event, in the server's state until the
+    // position changes), shown as the page's own
+    if (!s.hint || s.mode !== "duel" || hostHints(s)) return;
+    const key = `${s.moves.length}/${s.hint}`;
+    if (key === boardHint) return;
+    boardHint = key;
+    const [from, to] = s.hint.split("-");
+    hint = { ply: s.moves.length, from, to, move: s.hint };
+    hintsUsed += 1;
+  }
+
   async function askHint() {
     if (!state || viewing || state.mode !== "duel" || state.result) {
       note("error", "A hint is for a two-player game that goes on.");
       return;
     }
     if (opponentsTurn(state)) return;
+    if (!hostHints(state)) {
+      // the board's: it answers with a hint event (takeBoardHint), or
+      // says why there is none (the server's messages)
+      boardHint = null;
+      await send({ cmd: "hint" });
+      return;
+    }
     const plies = state.moves.length;
     const a = await getJson("/coach"); // the server's coach level (4)
     if (!a || !a.move || a.ply !== plies) return;
@@ -1178,6 +1207,7 @@
 
   function renderCoach(s) {
     const duel = s.mode === "duel";
+    takeBoardHint(s);
     $("coachCard").hidden = !duel;
     let vs = "";
     if (s.vs) vs = `\u00b7 the engine plays ${SIDES[s.vs]}, level ${s.vs_level}, on the board`;
