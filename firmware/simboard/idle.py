@@ -19,14 +19,17 @@ def next_scan(board, now, t, last):
     nothing while each sensor reads what the last scan took in, no hole
     and no button is being debounced, no button is held towards a long
     press, no LED walk is on, no event or new game waits, no part is busy
-    (a solve in slices, fireboard.track.judge), and the lights
+    (a solve in slices, fireboard.track.judge; a hint being worked out,
+    fireboard.track.hinting), and the lights
     are drawn for the game as it is and look the same in both blink
     phases; each of these that waits for a time gives that time."""
     app = board.app
     if app.asked is not None or app.reboot or app.tracker.events or getenv(_EVERY):
         return t
     for p in app.parts:
-        if getattr(p, "busy", False):  # a part at work between scans (a solve)
+        # a part at work between scans: a solve, a hint (loading the
+        # engine's code a module a pass, then thinking)
+        if getattr(p, "busy", False) or getattr(p, "hinting", False):
             return t
     if app.tracker.forced == -2:  # the board thinks: its move comes at a scan
         return t
