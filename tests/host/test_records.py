@@ -252,3 +252,38 @@ def test_extra_tags_round_trip_on_the_board_up_to_the_4_kb_record(front, tmp_pat
     assert len(after.encode()) <= 4096
     p = fireice("replay", "--json", str(tmp_path / "game.txt"))
     assert json.loads(p.stdout)["error"] is None
+
+
+def test_a_duels_hints_are_notes_every_reader_skips_and_a_restart_counts(tmp_path):
+    # two hints in a duel (the engine's room: 96 KB), each saved as a
+    # {hint MOVE} note appended to the move text; a restart keeps the count
+    # (rationed to two: the third is refused); `fireice replay` and
+    # `fireice analyse` read the record as the game it is
+    from fireice.duel import Duel
+    from fireice.geom import START
+    from fireice.notation import parse_move
+    from simrun import move_inputs
+
+    g = Duel()
+    inputs = [{"cmd": "set hints 2"}, {"board": START}, {"cmd": "hint"}]
+    h, t = parse_move("D4-D1")
+    inputs += move_inputs(h, t, 1)
+    g.push(h, t)
+    inputs.append({"cmd": "hint"})
+    timed = [dict(i, at=500 + 400 * k) for k, i in enumerate(inputs)]
+    events = run_sim(timed, flash=tmp_path, heapsize="96k")
+    given = [e["move"] for e in events if e.get("ev") == "hint"]
+    assert len(given) == 2 and all(given), events
+    text = read(tmp_path / "game.txt")
+    assert text.count("{hint ") == 2 and "{hint %s}" % given[1] in text, text
+    assert "Hints" not in dict(record.parse(text).tags)
+    assert record.parse(text).moves == ["D4-D1"]
+    # the power comes back: the count is read from the record
+    events = run_sim([{"at": 500, "cmd": "hint"}], flash=tmp_path, heapsize="96k")
+    (e,) = [e for e in events if e.get("ev") == "hint"]
+    assert e["move"] is None and e["reason"] == "no hints left (2 a game)", e
+    p = fireice("replay", "--json", str(tmp_path / "game.txt"))
+    out = json.loads(p.stdout)
+    assert out["error"] is None and out["position"] == g.position(), out
+    p = fireice("analyse", "--json", str(tmp_path / "game.txt"))
+    assert p.returncode == 0 and len(json.loads(p.stdout)["moves"]) == 1, p.stdout[:500]
