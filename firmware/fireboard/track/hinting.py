@@ -34,7 +34,7 @@ from micropython import const
 from fireice.geom import move_name
 
 HINT_LEVEL = const(2)
-NO_ROOM = const(-2)  # (fireboard.track.think's, not loaded with this module)
+_NO_ROOM = "no room to think (out of memory)"
 # The code the search needs, in the order it is loaded: one module a pass,
 # so that no pass loads them all (the engine last but one: it needs the
 # others)
@@ -91,7 +91,7 @@ class Hinting:
             self.think = mods["fireboard.track.think"].Think(HINT_LEVEL, self.seed, self.game)
         except MemoryError:
             self._end(app, name)
-            _give(app, self.game, NO_ROOM)
+            app._out({"ev": "hint", "move": None, "reason": _NO_ROOM})
 
     def _end(self, app, failed=None):
         # the part goes, with its code, and the engine's unless the board's
@@ -132,7 +132,9 @@ def hint(app):
 
 def _give(app, g, mv):
     if mv < 0:
-        why = "no room to think (out of memory)" if mv == NO_ROOM else "no move found"
+        from fireboard.track.think import NO_ROOM  # (loaded: the search has answered)
+
+        why = _NO_ROOM if mv == NO_ROOM else "no move found"
         app._out({"ev": "hint", "move": None, "reason": why})
         return
     name = move_name(mv >> 6, mv & 63)
