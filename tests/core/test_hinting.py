@@ -274,3 +274,26 @@ def test_a_hint_waits_for_the_core_the_boards_stopped_search_holds():
     assert wait(b, lambda: len(hints_of(b)) == 2)
     assert hints_of(b)[1]["move"] and b.app.aside is None
     assert not b.evs("plays")  # the stopped search's answer was dropped
+
+
+def test_a_hint_whose_code_finds_no_room_says_so_and_the_game_goes_on():
+    # the engine's code is loaded a module a pass (Hinting._load); one that
+    # runs out of memory ends the hint with the reason, its code dropped
+    from fireboard.track import hinting
+
+    b = Board()
+    b.set_up()
+    saved = hinting._LOAD
+    hinting._LOAD = ("hint_oom",) + saved
+    try:
+        b.app.hint()
+        b.run(60)
+    finally:
+        hinting._LOAD = saved
+    (e,) = hints_of(b)
+    assert e["move"] is None and e["reason"] == "no room to think (out of memory)", e
+    assert not [p for p in b.app.parts if getattr(p, "hinting", False)]
+    assert b.app.games.hints() == 0 and not b.app.lights.hint
+    b.app.hint()  # asked again: it comes
+    b.run(60)
+    assert hints_of(b)[-1]["move"] and b.app.games.hints() == 1
