@@ -29,9 +29,11 @@ HTTP interface (JSON), on 127.0.0.1 only:
                           the engine (on the host) on the game after N moves
                           (default: all): its move for the side to move,
                           Fire's win chance, a proof ({"winner", "plies"});
-                          the page's hint, win-chance bar and opponent at
-                          the levels above the board's (4..6; at 1..3 the
-                          board's firmware plays: "vs" in the state)
+                          the page's win-chance bar, and its opponent and
+                          hint at the levels above the board's (4..6; at
+                          1..3 the board's firmware plays: "vs" in the
+                          state; in those games and in one of two players
+                          the page's hint is the board's: {"cmd": "hint"})
     GET  /analyse?level=L&nodes=P
                           `fireice analyse --json` of the game so far
                           (docs/review.md): the page's analysis view
