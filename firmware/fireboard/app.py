@@ -248,7 +248,8 @@ class App:
         self.ticks += 1
         if self.asked is not None:
             self.start_asked()
-        self._scan(now)
+        if not self.changed or ticks_diff(now, self.due) >= 0:
+            self._scan(now)  # (a scan point's change waiting: tracked first, see sense)
         if self.changed:
             self.tracker.update(self.deb.stable)
             self.changed = False
@@ -317,9 +318,11 @@ class App:
         self.scans += 1
 
     def sense(self):
-        """A scan point: the scan that has fallen due (due) runs now, within the pass, so that a long pass does not hold
-        the scans back. Its changes are tracked in the next pass. Nothing
-        without a clock. Allocates nothing."""
+        """A scan point: the scan that has fallen due (due) runs now,
+        within the pass, so that a long pass does not hold the scans back.
+        Its changes are tracked in the next pass, which the main loop then
+        starts at once (and which scans first only if its scan is due).
+        Nothing without a clock. Allocates nothing."""
         c = self.clock
         if c is not None:
             now = c()

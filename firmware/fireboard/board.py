@@ -111,14 +111,15 @@ async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
     scan is due (app.due: period ms after the last one was due, on a fixed
     schedule, so a pass that ran late brings the next one sooner; the
     scan points of a long pass, App.sense, keep to it too), or at once if
-    that is past. Allocates nothing while nothing happens on the
-    board or the console."""
+    that is past or a scan point has taken a change in. Allocates nothing
+    while nothing happens on the board or the console."""
     while count and not app.reboot:
         now = ticks_ms()
         app.tick(now)
         if console is not None:
             console.poll(app, now)
-        left = ticks_diff(app.due, ticks_ms())
+        # (a change a scan point took in: tracked at once)
+        left = 0 if app.changed else ticks_diff(app.due, ticks_ms())
         await sleep_ms(left if left > 0 else 0)
         count -= 1
 

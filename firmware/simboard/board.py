@@ -367,8 +367,11 @@ class Board:
                 self.worst_us = us
             self.hist[min(199, us // 1000)] += 1
             # the next pass: when its scan is due (app.due: the scans keep
-            # a fixed schedule), or when this one ends if that is later
-            t = max(t + (us + 999) // 1000, app.due)
+            # a fixed schedule), or when this one ends if that is later or
+            # a scan point took a change in (main_loop)
+            t = t + (us + 999) // 1000
+            if not app.changed:
+                t = max(t, app.due)
         self.next = t
         self.now = hw.now = app.now = at
 

@@ -60,6 +60,7 @@ class Stub:
     before was due (a fixed schedule: App.due)."""
 
     reboot = False
+    changed = False  # (a scan point's change waiting to be tracked)
 
     def __init__(self):
         self.due = 0
@@ -87,6 +88,41 @@ def test_the_loop_starts_a_pass_when_its_scan_is_due():
     # ran 4 ms, ends 1 ms before the third is due at 10; the third ends past
     # the fourth's 15: at once
     assert slept == [3, 1, 0]
+
+
+def test_a_change_a_scan_point_took_in_is_tracked_at_once():
+    import asyncio
+
+    from fireboard.board import main_loop
+
+    times = [0, 2, 3, 4]
+    slept = []
+    stub = Stub()
+    stub.changed = True
+
+    def ticks_ms():
+        return times.pop(0)
+
+    async def sleep_ms(ms):
+        slept.append(ms)
+
+    asyncio.run(main_loop(stub, 5, ticks_ms, sleep_ms, 2))
+    assert slept == [0, 0]
+    # the pass that tracks it scans only if its scan is due
+    app, hw, events = board("digital")
+    app.tick(100)
+    app.clock = At(105)
+    hw.holes[0] = 1
+    app.sense()
+    app.clock.now = 110
+    app.sense()
+    app.clock.now = 115
+    app.sense()
+    assert app.changed and app.scanned == 115
+    n = app.scans
+    app.tick(116)
+    assert app.scans == n and not app.changed
+    assert [e["ev"] for e in events][-1:] == ["illegal"]
 
 
 def test_the_scans_keep_a_fixed_schedule():
