@@ -75,12 +75,11 @@ class App:
         self.clock = None
         self.scan_ms = cfg["scan_ms"]
         self.scanned = 0  # when the last scan ran
-        # when the next scan is due: scan_ms after the last. (A fixed
-        # schedule, each scan due scan_ms after the one before was due, was
-        # measured (issue 17): it held the mean period at most 0.1 ms
-        # nearer scan_ms, and the scans it brings sooner after a late one
-        # let the virtual board's chattering knock through at Pico speed,
-        # tests/host/test_debounce.py; docs/architecture.md)
+        # when the next scan is due: the scans keep a fixed schedule, scan_ms
+        # apart, so that a scan that came late brings the next one sooner
+        # and the period held is scan_ms whenever the passes fit in it on
+        # the whole (one more than a period behind starts the schedule
+        # afresh: the time lost is not made up by scans back to back)
         self.due = 0
         self.scans = 0  # scans so far
         self.gap = 0  # the longest time between two scans so far (ms)
@@ -312,7 +311,10 @@ class App:
         if d > self.gap and self.scans:
             self.gap = d
         self.scanned = now
-        self.due = ticks_add(now, self.scan_ms)
+        due = ticks_add(self.due, self.scan_ms)
+        if not self.scans or ticks_diff(due, now) <= 0:
+            due = ticks_add(now, self.scan_ms)
+        self.due = due
         self.scans += 1
 
     def sense(self):

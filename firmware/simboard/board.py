@@ -55,9 +55,9 @@ class Board:
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
-        # how late a scan started against the loop's schedule (app.due,
-        # scan_ms after the last scan: the lateness is what the pass
-        # before took beyond the period), in us: the worst of all; the
+        # how late a scan started against the loop's schedule (app.due:
+        # the scans fall due scan_ms apart, and a scan is late by what the
+        # passes before it took beyond their share), in us: the worst of all; the
         # worst while the engine thought (its search under way as the pass
         # before began and as it ended); after the pass that started a
         # search; after the pass that took its answer in
@@ -366,10 +366,9 @@ class Board:
             if us > self.worst_us:
                 self.worst_us = us
             self.hist[min(199, us // 1000)] += 1
-            # the next pass: when its scan is due (app.due: scan_ms after
-            # the last scan, the pass's own or its last scan point's), or
-            # when this one ends if that is later or a scan point took a
-            # change in (main_loop)
+            # the next pass: when its scan is due (app.due: the scans keep
+            # a fixed schedule), or when this one ends if that is later or
+            # a scan point took a change in (main_loop)
             t = t + (us + 999) // 1000
             if not app.changed:
                 t = max(t, app.due)

@@ -1,8 +1,8 @@
 # The scan points (fireboard.app.App.sense): within a long pass the scan that
 # has fallen due runs, so that the pass does not hold the scans back; the
 # main loop (fireboard.board.main_loop) starts the next pass when its scan is
-# due (App.due: scan_ms after the last scan). Without a clock (the tests'
-# free loops) nothing changes.
+# due (App.due: the scans fall due scan_ms apart). Without a clock (the
+# tests' free loops) nothing changes.
 from support import MICROPYTHON, skip
 from test_board_loop import Clock, board
 
@@ -56,8 +56,8 @@ def test_without_a_clock_a_pass_scans_once():
 
 
 class Stub:
-    """An App whose passes each have their next scan due 5 ms after the
-    one before was due (as when each pass's last scan point comes then)."""
+    """An App whose passes each have their scan due 5 ms after the one
+    before was due (a fixed schedule: App.due)."""
 
     reboot = False
     changed = False  # (a scan point's change waiting to be tracked)
@@ -125,19 +125,26 @@ def test_a_change_a_scan_point_took_in_is_tracked_at_once():
     assert [e["ev"] for e in events][-1:] == ["illegal"]
 
 
-def test_the_next_scan_falls_due_scan_ms_after_the_last():
-    # (not on a fixed schedule: a scan that came late does not bring the
-    # next one sooner, see App.due)
+def test_the_scans_keep_a_fixed_schedule():
+    # a scan that comes late brings the next one sooner, so the period held
+    # is scan_ms whenever the passes fit on the whole; one more than a period
+    # behind starts the schedule afresh
     app, hw, events = board("digital")
     app.tick(100)
     assert app.due == 105
     at = At(107)  # 2 ms late (a long pass)
     app.clock = at
     app.sense()
-    assert app.scanned == 107 and app.due == 112
-    at.now = 111
+    assert app.scanned == 107 and app.due == 110  # 3 ms on, not 5
+    at.now = 109
     app.sense()
     assert app.scanned == 107  # not due yet
+    at.now = 121  # 11 ms late: more than a period
+    app.sense()
+    assert app.scanned == 121 and app.due == 126
+    at.now = 125
+    app.sense()
+    assert app.scanned == 121
 
 
 def test_a_scan_point_allocates_nothing():
