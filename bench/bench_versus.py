@@ -4,9 +4,9 @@ against the board at each of its levels on the virtual board at Pico speed
 ask for hints and follow them: the engine's thinking time per move, in
 virtual time (estimated Pico ms: this machine's CPU time times
 fireice.pico.SLOWDOWN), the worst pass of the main loop meanwhile, and how
-late a scan started against the loop's schedule (a pass starts scan_ms
-after the one before started, so a scan is late by what the pass before
-took beyond scan_ms). The engine is made and searches beside the loop
+late a scan started against the loop's schedule (the scans fall due
+scan_ms apart, fireboard.app.App.due, so a scan is late by what the passes
+before it took beyond their share). The engine is made and searches beside the loop
 (fireboard.track.think), as on the Pico's second core, so a pass is
 charged only for starting it and taking its answer in.
 

@@ -1,9 +1,9 @@
 # The board: sensors, tracker, game record, buttons and lights wired together
 # (docs/architecture.md). tick(now) is one pass of the main loop: scan,
 # debounce, track, save and announce, the buttons, the parts, the lights.
-# A pass that takes a move in saves it, shows its lights, then announces it
-# (the board answers the hand before the USB lines go out, and never shows
-# or says a move that is not on flash), then collects the move's garbage;
+# A pass that takes a move in shows its lights, saves it, then announces it
+# (the board answers the hand before the flash write and the USB lines, and
+# never says a move that is not on flash), then collects the move's garbage;
 # after its frame, each USB line and the collection it runs the scan that
 # has fallen due (sense: a scan point), so that it holds the scans back
 # only for its pieces.
@@ -17,7 +17,7 @@
 #   or the virtual board's output first; a part that wants to see events
 #   adds one);
 # - the sensor front ends (fireboard.sense.fronts).
-from fireice.ticks import ticks_diff
+from fireice.ticks import ticks_add, ticks_diff
 
 from fireboard.lights import Lights
 from fireboard.sense import fronts
@@ -75,6 +75,12 @@ class App:
         self.clock = None
         self.scan_ms = cfg["scan_ms"]
         self.scanned = 0  # when the last scan ran
+        # when the next scan is due: the scans keep a fixed schedule, scan_ms
+        # apart, so that a scan that came late brings the next one sooner
+        # and the period held is scan_ms whenever the passes fit in it on
+        # the whole (one more than a period behind starts the schedule
+        # afresh: the time lost is not made up by scans back to back)
+        self.due = 0
         self.scans = 0  # scans so far
         self.gap = 0  # the longest time between two scans so far (ms)
         self.saved = None  # the last move event written to flash
@@ -242,15 +248,22 @@ class App:
         self.ticks += 1
         if self.asked is not None:
             self.start_asked()
-        self._scan(now)
+        if not self.changed or ticks_diff(now, self.due) >= 0:
+            self._scan(now)  # (a scan point's change waiting: tracked first, see sense)
         if self.changed:
             self.tracker.update(self.deb.stable)
             self.changed = False
             if self.tracker.events:
-                # the answering frame as soon as the move is saved, before
-                # the events go out over USB (which takes longer than both)
+                # the answering frame first, then the move saved (_drain:
+                # each move is written to flash before it is said), then
+                # the events over USB (which take longer than both). The
+                # lights guide the hand and announce nothing: a move that
+                # cannot be saved is taken off the game, said, and the
+                # lights then guide its pegs back; a power cut before the
+                # save finds the game as it stood before the move, as one
+                # just before the hand's last put would
                 said = self.saved
-                if not self.hold and self._commit() and self.lights.compose(self.tracker, now):
+                if not self.hold and self.lights.compose(self.tracker, now):
                     self.lights.show()
                 self.sense()
                 self._drain()  # before a button can start another game
@@ -298,17 +311,22 @@ class App:
         if d > self.gap and self.scans:
             self.gap = d
         self.scanned = now
+        due = ticks_add(self.due, self.scan_ms)
+        if not self.scans or ticks_diff(due, now) <= 0:
+            due = ticks_add(now, self.scan_ms)
+        self.due = due
         self.scans += 1
 
     def sense(self):
-        """A scan point: the scan that has fallen due (scan_ms after the
-        last) runs now, within the pass, so that a long pass does not hold
-        the scans back. Its changes are tracked in the next pass. Nothing
-        without a clock. Allocates nothing."""
+        """A scan point: the scan that has fallen due (due) runs now,
+        within the pass, so that a long pass does not hold the scans back.
+        Its changes are tracked in the next pass, which the main loop then
+        starts at once (and which scans first only if its scan is due).
+        Nothing without a clock. Allocates nothing."""
         c = self.clock
         if c is not None:
             now = c()
-            if ticks_diff(now, self.scanned) >= self.scan_ms:
+            if ticks_diff(now, self.due) >= 0:
                 self._scan(now)
 
     def _both(self, b, other):
@@ -407,9 +425,9 @@ class App:
             write(arg)
 
     def _commit(self):
-        """Write the tracker's move waiting to be said to flash now (with
-        the result it brings), so that its lights can show before it is
-        announced. True when nothing waits unsaved; False when the write
+        """Write the tracker's first move waiting to be said to flash now
+        (with the result it brings), before it is announced (_drain). True
+        when nothing waits unsaved; False when the write
         failed (_drain says so, and does not try again: the event holds
         why, under "unsaved", until then) or another move waits (written
         as _drain comes to it)."""

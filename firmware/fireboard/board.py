@@ -107,17 +107,19 @@ def _app(hw, cfg, games, emit, seed, scan):
 async def main_loop(app, period, ticks_ms, sleep_ms, count=-1, console=None):
     """Scan, track and render every period ms (count times, or forever, or
     until a reboot is asked for), then answer what came on the console;
-    ticks_ms() is the clock, sleep_ms asyncio's. A pass starts period ms
-    after the last scan (the pass's own, or the last of its scan points:
-    App.sense), or at once if that is past (the time a pass takes is not
-    added to the period). Allocates nothing while nothing happens on the
-    board or the console."""
+    ticks_ms() is the clock, sleep_ms asyncio's. A pass starts when its
+    scan is due (app.due: period ms after the last one was due, on a fixed
+    schedule, so a pass that ran late brings the next one sooner; the
+    scan points of a long pass, App.sense, keep to it too), or at once if
+    that is past or a scan point has taken a change in. Allocates nothing
+    while nothing happens on the board or the console."""
     while count and not app.reboot:
         now = ticks_ms()
         app.tick(now)
         if console is not None:
             console.poll(app, now)
-        left = period - ticks_diff(ticks_ms(), app.scanned)
+        # (a change a scan point took in: tracked at once)
+        left = 0 if app.changed else ticks_diff(app.due, ticks_ms())
         await sleep_ms(left if left > 0 else 0)
         count -= 1
 

@@ -31,6 +31,12 @@ _WRONG = (170, 0, 255)
 _WHITE = (160, 160, 160)
 _SIDE = (_WHITE, _FIRE, _ICE)
 _DARK = bytes(3 * _N)
+# a controlled island's glow (a quarter of the side's colour), Fire's then
+# Ice's; the lines of islands, as bytes (for pointers)
+_GLOW = bytes(
+    (_FIRE[0] >> 2, _FIRE[1] >> 2, _FIRE[2] >> 2, _ICE[0] >> 2, _ICE[1] >> 2, _ICE[2] >> 2)
+)
+_LINES = bytes(LINES)
 
 
 def ptr8(buf):
@@ -220,20 +226,28 @@ class Lights:
                 else:
                     self._put(h, _SIDE[s], 4 if j.sign else 1)
 
-    @micropython.native  # drawn once a move, in the pass that answers it
+    @micropython.viper  # drawn once a move, in the pass that answers it
     def _control(self, g):
-        # each controlled island: its (first) controlling line, dimmed
-        im = g.im
-        for side in (1, 2):
+        # each controlled island: its (first) controlling line, dimmed (as
+        # _put at level 1), written through pointers
+        im = ptr8(g.im)
+        of = ptr8(LINE_OF)
+        lines = ptr8(_LINES)
+        glow = ptr8(_GLOW)
+        f = ptr8(self.frame)
+        for side in range(1, 3):
             b = 8 * side
-            rgb = _SIDE[side]
+            c = 3 * side - 3
             for i in range(7):
-                k = LINE_OF[im[b + i]]  # (1 + the first line's index, or 0)
+                k = int(of[im[b + i]])  # (1 + the first line's index, or 0)
                 if k:
-                    line = LINES[k - 1]
+                    line = int(lines[k - 1])
                     for p in range(7):
-                        if line >> p & 1:
-                            self._put(7 * i + p, rgb, 1)
+                        if (line >> p) & 1:
+                            h = 3 * (7 * i + p)
+                            f[h] = glow[c]
+                            f[h + 1] = glow[c + 1]
+                            f[h + 2] = glow[c + 2]
 
     def _fixes(self, t, blink):
         # one fix (or all, in setup): a peg to remove blinks violet, a missing

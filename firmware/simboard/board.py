@@ -55,9 +55,9 @@ class Board:
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
-        # how late a scan started against the loop's schedule (period ms
-        # after the one before started: the lateness is what the pass
-        # before took beyond the period), in us: the worst of all; the
+        # how late a scan started against the loop's schedule (app.due:
+        # the scans fall due scan_ms apart, and a scan is late by what the
+        # passes before it took beyond their share), in us: the worst of all; the
         # worst while the engine thought (its search under way as the pass
         # before began and as it ended); after the pass that started a
         # search; after the pass that took its answer in
@@ -294,9 +294,9 @@ class Board:
 
     def run_pico(self, at):
         # every pass up to at, none skipped, each taking its Pico time: the
-        # main loop (fireboard.board.main_loop) starts a pass scan_ms after
-        # the one before started, or as soon as that one ends if it took
-        # longer
+        # main loop (fireboard.board.main_loop) starts a pass when its scan
+        # is due (app.due), or as soon as the one before ends if that is
+        # later
         waited_ns = self.pt.waited_ns
         app = self.app
         hw = self.hw
@@ -329,12 +329,12 @@ class Board:
             inner = app.gap if app.scans - scans > 1 else 0  # (a scan point's)
             if gap > app.gap:
                 app.gap = gap
-            # how late a scan came against its schedule (scan_ms after the
-            # one before), in us: at one of the pass's scan points, or the
-            # next pass's (the loop starts it scan_ms after the last scan,
-            # or when this pass ends if that is later). A pass's first scan
-            # is the pass before's: its lateness is counted there.
-            late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.scanned - period)
+            # how late a scan came against its schedule (app.due), in us:
+            # at one of the pass's scan points (a gap longer than scan_ms),
+            # or the next pass's (the loop starts it when it is due, or
+            # when this pass ends if that is later). A pass's first scan is
+            # the pass before's: its lateness is counted there.
+            late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.due)
             if late > self.late_us:
                 self.late_us = late
             still = _thinking(app)
@@ -367,9 +367,12 @@ class Board:
             if us > self.worst_us:
                 self.worst_us = us
             self.hist[min(199, us // 1000)] += 1
-            # the next pass: scan_ms after the last scan (the pass's own or
-            # its last scan point's), or when this one ends if that is later
-            t = max(t + (us + 999) // 1000, app.scanned + period)
+            # the next pass: when its scan is due (app.due: the scans keep
+            # a fixed schedule), or when this one ends if that is later or
+            # a scan point took a change in (main_loop)
+            t = t + (us + 999) // 1000
+            if not app.changed:
+                t = max(t, app.due)
         self.next = t
         self.now = hw.now = app.now = at
 

@@ -1,7 +1,8 @@
 # The scan points (fireboard.app.App.sense): within a long pass the scan that
 # has fallen due runs, so that the pass does not hold the scans back; the
-# main loop (fireboard.board.main_loop) starts the next pass scan_ms after
-# the last scan. Without a clock (the tests' free loops) nothing changes.
+# main loop (fireboard.board.main_loop) starts the next pass when its scan is
+# due (App.due: the scans fall due scan_ms apart). Without a clock (the
+# tests' free loops) nothing changes.
 from support import MICROPYTHON, skip
 from test_board_loop import Clock, board
 
@@ -55,23 +56,25 @@ def test_without_a_clock_a_pass_scans_once():
 
 
 class Stub:
-    """An App whose passes each have a scan point 4 ms after they begin."""
+    """An App whose passes each have their scan due 5 ms after the one
+    before was due (a fixed schedule: App.due)."""
 
     reboot = False
+    changed = False  # (a scan point's change waiting to be tracked)
 
     def __init__(self):
-        self.scanned = 0
+        self.due = 0
 
     def tick(self, now):
-        self.scanned = now + 4
+        self.due += 5
 
 
-def test_the_loop_starts_a_pass_scan_ms_after_the_last_scan():
+def test_the_loop_starts_a_pass_when_its_scan_is_due():
     import asyncio
 
     from fireboard.board import main_loop
 
-    times = [0, 6, 9, 16]  # each pass: when it begins, when it ends
+    times = [0, 2, 5, 9, 10, 16]  # each pass: when it begins, when it ends
     slept = []
 
     def ticks_ms():
@@ -80,10 +83,68 @@ def test_the_loop_starts_a_pass_scan_ms_after_the_last_scan():
     async def sleep_ms(ms):
         slept.append(ms)
 
-    asyncio.run(main_loop(Stub(), 5, ticks_ms, sleep_ms, 2))
-    # the first pass ended 2 ms after its last scan (at 4): 3 ms more, where
-    # 5 ms after the pass began is past already; the second, 3 ms after
-    assert slept == [3, 2]
+    asyncio.run(main_loop(Stub(), 5, ticks_ms, sleep_ms, 3))
+    # the first pass ends at 2: 3 ms to its next scan's 5; the second, which
+    # ran 4 ms, ends 1 ms before the third is due at 10; the third ends past
+    # the fourth's 15: at once
+    assert slept == [3, 1, 0]
+
+
+def test_a_change_a_scan_point_took_in_is_tracked_at_once():
+    import asyncio
+
+    from fireboard.board import main_loop
+
+    times = [0, 2, 3, 4]
+    slept = []
+    stub = Stub()
+    stub.changed = True
+
+    def ticks_ms():
+        return times.pop(0)
+
+    async def sleep_ms(ms):
+        slept.append(ms)
+
+    asyncio.run(main_loop(stub, 5, ticks_ms, sleep_ms, 2))
+    assert slept == [0, 0]
+    # the pass that tracks it scans only if its scan is due
+    app, hw, events = board("digital")
+    app.tick(100)
+    app.clock = At(105)
+    hw.holes[0] = 1
+    app.sense()
+    app.clock.now = 110
+    app.sense()
+    app.clock.now = 115
+    app.sense()
+    assert app.changed and app.scanned == 115
+    n = app.scans
+    app.tick(116)
+    assert app.scans == n and not app.changed
+    assert [e["ev"] for e in events][-1:] == ["illegal"]
+
+
+def test_the_scans_keep_a_fixed_schedule():
+    # a scan that comes late brings the next one sooner, so the period held
+    # is scan_ms whenever the passes fit on the whole; one more than a period
+    # behind starts the schedule afresh
+    app, hw, events = board("digital")
+    app.tick(100)
+    assert app.due == 105
+    at = At(107)  # 2 ms late (a long pass)
+    app.clock = at
+    app.sense()
+    assert app.scanned == 107 and app.due == 110  # 3 ms on, not 5
+    at.now = 109
+    app.sense()
+    assert app.scanned == 107  # not due yet
+    at.now = 121  # 11 ms late: more than a period
+    app.sense()
+    assert app.scanned == 121 and app.due == 126
+    at.now = 125
+    app.sense()
+    assert app.scanned == 121
 
 
 def test_a_scan_point_allocates_nothing():

@@ -11,7 +11,13 @@ need 6 ms, 5 ms fails at every shift; at Pico speed (`fireice sim
 --pico-time`, a pass taking its Pico time, so the scans fall less
 regularly) the digital front end still needs 6 ms (6, 8 and 10 held at
 every shift), the colour one 8 ms (6 failed at 3 of the 10 shifts, 8 and
-10 held; 7 was not tried). The defaults (fireboard.sense.fronts) add 2 ms."""
+10 held; 7 was not tried). The defaults (fireboard.sense.fronts) add 2 ms.
+Swept again later at Pico speed on a loaded machine (a load of about 5):
+digital as before; colour 5 failed at 9 shifts, and 6, 8 and 10 each at
+about 2, all by the 30 ms knock, which a pass running late lets through
+(scans exactly 5 ms apart never read the 2 ms chatter the same three
+times running), with the code before that work too: at Pico speed the
+colour figure is set by the load, and MIN_MS keeps 8."""
 
 import json
 
@@ -53,7 +59,9 @@ def reads_right(front, ms, tmp_path, shift=0, pico_time=False):
     events = run_sim(inputs(shift), front=front, flash=flash, pico_time=pico_time)
     said = [e for e in events if e["ev"] not in ("leds", "hello", "timing")]
     moves = [e for e in said if e["ev"] == "move"]
-    late = [e for e in said if e["at"] >= 480]  # after the move: the knocks
+    # from the first knock on (at Pico speed the move's own events come
+    # up to 80 ms after its last put, as its USB lines go out)
+    late = [e for e in said if e["at"] >= 500 + shift]
     errors = [e for e in said if e["ev"] == "error"]
     return len(moves) == 1 and moves[0]["move"] == "D4-C4" and not late and not errors
 

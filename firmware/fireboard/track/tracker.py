@@ -24,6 +24,13 @@ THINKING = const(-2)
 _A_PEG = ("a", "a fire", "an ice")
 
 
+def ptr8(buf):
+    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
+    byte pointer to x (this function is not called there); elsewhere
+    (CPython, CircuitPython) the bytearray is indexed itself."""
+    return buf
+
+
 class Tracker:
     def __init__(self, colour):
         self.colour = colour  # the front end tells Fire from Ice
@@ -83,19 +90,35 @@ class Tracker:
             for k in range(49):
                 s[k] = v
 
-    @micropython.native  # in every update, the move's too: before its frame
-    def _diff(self, want, p):
-        # holes where p differs from want (up to 8 listed in diff); the count
-        d = self.diff
-        seen = self.seen
+    @micropython.viper  # in every update, the move's too: before its frame
+    def _diff(self, want, p) -> int:
+        # holes where p differs from want (up to 8 listed in diff); the count.
+        # Colour: any difference; presence only (seen): a peg where none is
+        # wanted or none where one is, or a wanted peg not put in since the
+        # set-up began
+        d = ptr8(self.diff)
+        w = ptr8(want)
+        q = ptr8(p)
+        if self.colour:
+            s = w  # (not read)
+            c = 1
+        else:
+            s = ptr8(self.seen)
+            c = 0
         n = 0
         for h in range(49):
-            a = want[h]
-            b = p[h]
-            if a != b if seen is None else (a == 0) != (b == 0) or (a and not seen[h]):
-                if n < 8:
-                    d[n] = h
-                n += 1
+            a = w[h]
+            b = q[h]
+            if c:
+                if a == b:
+                    continue
+            else:
+                e = 1 if a == 0 else 0
+                if e == (1 if b == 0 else 0) and (e or s[h]):
+                    continue
+            if n < 8:
+                d[n] = h
+            n += 1
         return n
 
     def _set(self, phase, h=_NONE, t=_NONE):
