@@ -13,9 +13,8 @@ def hint_game(front="digital", hints=4, pico_time=False):
     """A game of two players who each ask for a hint and follow it, hints
     times; returns (events, the events after the input ended, the hint
     events)."""
-    sim = Sim(front, pico_time=pico_time)
     given = []
-    try:
+    with Sim(front, pico_time=pico_time) as sim:
         sim.send(board=START)
         _tick(sim)
         g = Duel()
@@ -41,11 +40,7 @@ def hint_game(front="digital", hints=4, pico_time=False):
             g.push(h, t)
         _sync(sim)
         rest = sim.close()
-    finally:
-        if sim.p.poll() is None:
-            sim.p.kill()
-    events = sim.events
-    assert not [e for e in events if e.get("ev") in ("error", "illegal")], events
+    events = sim.clean()
     return events, rest, given
 
 

@@ -76,6 +76,19 @@ class Sim:
         self.events += rest
         return rest
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.p.poll() is None:  # (a failed test: the board is stopped)
+            self.p.kill()
+
+    def clean(self):
+        """Every event the board said, checked for errors and illegal moves."""
+        bad = [e for e in self.events if e.get("ev") in ("error", "illegal")]
+        assert not bad, self.events
+        return self.events
+
     def evs(self, kind):
         return [e for e in self.events if e.get("ev") == kind]
 
@@ -101,8 +114,7 @@ def play_game(front, level, vs="ice", heap=HEAP_ENGINE, pico_time=False):
     """A whole game against the board, the player making the first legal
     move each time and carrying out the board's as its events and lights
     say; returns (events, the events after the input ended)."""
-    sim = Sim(front, heap=heap, pico_time=pico_time)
-    try:
+    with Sim(front, heap=heap, pico_time=pico_time) as sim:
         sim.send(cmd="new", vs=vs, level=level)
         r = sim.until(lambda e: e.get("re") == "new")
         assert r == {"re": "new", "mode": "duel", "vs": vs, "level": level, "at": r["at"]}, r
@@ -147,11 +159,7 @@ def play_game(front, level, vs="ice", heap=HEAP_ENGINE, pico_time=False):
         _tick(sim)
         sim.until(lambda e: e.get("ev") == "result")
         rest = sim.close()
-    finally:
-        if sim.p.poll() is None:
-            sim.p.kill()
-    events = sim.events
-    assert not [e for e in events if e.get("ev") in ("error", "illegal")], events
+    events = sim.clean()
     assert plays >= 4
     return events, rest
 
@@ -181,8 +189,7 @@ def test_a_game_of_two_players_still_fits_64k():
 
 def test_a_restart_while_it_thinks_resumes_and_it_thinks_again(tmp_path):
     # Pico time: the thinking takes its time at Pico speed (second core)
-    sim = Sim("digital", flash=tmp_path, pico_time=True)
-    try:
+    with Sim("digital", flash=tmp_path, pico_time=True) as sim:
         sim.send(cmd="new", vs="ice", level=BOARD_LEVELS)
         sim.send(board=START)
         for msg in move_inputs(24, 17, 1):  # D4-C4
@@ -199,9 +206,6 @@ def test_a_restart_while_it_thinks_resumes_and_it_thinks_again(tmp_path):
         p = sim.until(lambda e: e.get("ev") == "plays")
         assert p["by"] == "ice" and p["at"] > resumed["at"]
         rest = sim.close()
-    finally:
-        if sim.p.poll() is None:
-            sim.p.kill()
     k = sim.events.index(think)
     before_reboot = [e for e in sim.events[k:] if e.get("re") == "reboot" or e.get("ev") == "plays"]
     assert before_reboot[0].get("re") == "reboot"  # it had not played yet
@@ -239,8 +243,7 @@ def test_bad_new_settings_get_an_error_and_change_nothing():
 
 
 def test_a_player_who_moves_another_peg_is_guided_back():
-    sim = Sim("digital")
-    try:
+    with Sim("digital") as sim:
         sim.send(cmd="new", vs="ice", level=1)
         sim.send(board=START)
         _play(sim, 24, 17, 1)  # D4-C4 (C4 is hole 17)
@@ -261,9 +264,6 @@ def test_a_player_who_moves_another_peg_is_guided_back():
         m = sim.until(lambda e: e.get("ev") == "move" and e["by"] == "ice")
         assert m["move"] == p["move"]
         sim.close()
-    finally:
-        if sim.p.poll() is None:
-            sim.p.kill()
 
 
 def test_in_the_game_budget_alone_it_says_it_cannot_think():
