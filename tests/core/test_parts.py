@@ -53,3 +53,30 @@ def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
 
         fireboard.FRONTS[10:] = []  # the registry as the board has it
     assert fronts.names() == ["digital", "colour"]
+
+
+def test_start_up_leaves_the_registry_and_the_digital_entry_out_of_the_heap():
+    """The front ends' registry (fireboard.sense.fronts) and the digital
+    front end's entry (fireboard.sense.digital) are loaded for start-up
+    and dropped by its jobs (fireboard.mem.LEAVES), and the App and its
+    lights, built last, read the registry's entries without loading them
+    again: a board that has started keeps neither (issue 13)."""
+    import sys
+
+    from fireboard import mem
+    from fireboard.board import start
+    from simboard.hw import Hardware
+    from simboard.memstore import MemStore
+    from support import skip
+
+    if not mem.DROP:
+        skip("modules are dropped on MicroPython only (fireboard.mem.DROP)")
+    for front in ("digital", "colour"):
+        app, _, _ = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, front)
+        assert app.deb.ms == (8 if front == "digital" else 10)
+        assert app.lights._allowed > 0
+        loaded = [
+            m for m in ("fireboard.sense.fronts", "fireboard.sense.digital") if m in sys.modules
+        ]
+        assert loaded == [], (front, loaded)
+    assert type(app.scanner).__name__ == "ColourScanner"
