@@ -131,9 +131,9 @@ def lights_cost(front, app):
 
 def register_ops(app):
     """The register operations of one full digital scan at the hardware's
-    limit (fireboard.sense.digital.RegisterScanner on a fake mem32 that
+    limit (fireboard.sense.digital_sio.RegisterScanner on a fake mem32 that
     counts them, simboard.picotime.Mem32)."""
-    from fireboard.sense.digital import RegisterScanner
+    from fireboard.sense.digital_sio import RegisterScanner
     from simboard.picotime import Mem32
 
     hw = app.lights.strip  # (the virtual board's hardware)

@@ -1,0 +1,24 @@
+# The board's packages: sense, track, records, config, links, hw
+# (docs/architecture.md).
+#
+# The sensor front ends' registry (fireboard.sense.fronts has its contract
+# and the functions that read and extend it): its entries are kept here, in
+# the top package, which stays loaded while the board runs (a subpackage
+# goes with its last module: fireboard.mem), so that fronts itself is
+# loaded only for the jobs that need it (start-up, a setting checked) and
+# dropped after them (fireboard.mem.LEAVES), and a front end registered
+# before start-up stays registered all the same.
+#
+# Each entry: name, module, the most of the USB budget its LEDs may draw
+# (mA, hardware/power.json: the sensors' own draw differs), whether it
+# measures its empty readings at start (calib), and its debounce (ms) when
+# the configuration leaves debounce_ms at null: the shortest with which the
+# virtual board's bounced and knocked pegs still read right
+# (tests/host/test_debounce.py, MIN_MS: 6 ms on the digital front end, 8 on
+# the colour one at Pico speed), and 2 ms more. A Hall switch does not
+# bounce; the 2 ms chatter of the virtual board's bounce (a reed contact, a
+# peg that wobbles) sets the figure.
+FRONTS = [
+    "digital", "fireboard.sense.digital", 390, False, 8,
+    "colour", "fireboard.sense.colour", 250, True, 10,
+]  # fmt: skip

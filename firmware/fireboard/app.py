@@ -20,7 +20,6 @@
 from fireice.ticks import ticks_add, ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sense import fronts
 from fireboard.sense.debounce import LONG, Button, Debouncer
 from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
@@ -30,7 +29,11 @@ import gc
 def debounce_ms(cfg):
     """The configuration's debounce, or its front end's (null)."""
     ms = cfg["debounce_ms"]
-    return fronts.debounce_ms(cfg["front"]) if ms is None else ms
+    if ms is None:
+        from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
+
+        ms = fronts.debounce_ms(cfg["front"])
+    return ms
 
 
 class App:
@@ -48,7 +51,11 @@ class App:
         self.parts = []  # ticked once a pass (see above)
         self.seed = seed
         pins = cfg["pins"]
-        self.scanner = scanner or fronts.scanner(hw, cfg)
+        if scanner is None:
+            from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
+
+            scanner = fronts.scanner(hw, cfg)
+        self.scanner = scanner
         self.raw = bytearray(49)
         self.deb = Debouncer(debounce_ms(cfg))
         self.tracker = Tracker(self.scanner.colour)

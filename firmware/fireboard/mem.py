@@ -38,7 +38,18 @@ del _frozen  # (needed once)
 # forget drops them, wherever they were loaded (their module, its globals
 # and its code's records stay in the heap otherwise: 0.7 to 1 KB each on
 # the 64-bit virtual board). The importers keep the values they took.
-LEAVES = ("fireice.ticks", "fireboard.sense.mux", "fireboard.track.phases")
+# fireboard.sense.fronts is one too: the front ends' registry it reads and
+# extends is kept in the top package (fireboard/__init__.py), and it is
+# needed only at start-up and in jobs; and fireboard.sense.digital, the
+# digital front end's entry, which builds its scanner (the scanner's class
+# has a module of its own: digital_pins or digital_sio).
+LEAVES = (
+    "fireice.ticks",
+    "fireboard.sense.mux",
+    "fireboard.sense.fronts",
+    "fireboard.sense.digital",
+    "fireboard.track.phases",
+)
 
 
 def forget(*names, failed=False):

@@ -36,24 +36,35 @@ class Board:
         self.now = 0
         # Pico time (`fireice sim --pico-time`): each pass of the main loop
         # costs its CPU time here times the Pico factor (fireice.pico), and
-        # each LED frame its wire time, in virtual time
+        # each LED frame its wire time, in virtual time. Its counters are
+        # made only then (pico_time): a board has none of them, and the
+        # virtual board's heap is the firmware's measure (bench/bench_heap.py)
         self.pico = 0
-        self.c_factor = 0  # with Pico time: fireice.pico.C_SLOWDOWN
-        self.hist = None  # passes by their Pico time in whole ms (the last: 199 and more)
-        if os.getenv("FIREICE_PICO_TIME"):
-            from fireice.pico import C_SLOWDOWN, SLOWDOWN
-
-            self.pico = SLOWDOWN
-            self.c_factor = C_SLOWDOWN
-            self.hist = array("I", bytes(4 * 200))
-        self.next = 0  # with Pico time: when the next pass starts
-        self.passes = self.busy_us = self.worst_us = self.first = self.scans0 = 0
-        self.pass_at = self.pass_t0 = self.wire_us = 0
-        self.cost = None  # with Pico time: simboard.picotime.calibrate's
         self.pt = None  # with Pico time: simboard.picotime
+        self.pass_t0 = 0  # with Pico time: when the pass under way began (us)
+        self.app = self.hw = (
+            None  # (start: named now, the object's room made before the firmware's)
+        )
+        if os.getenv("FIREICE_PICO_TIME"):
+            self.pico_time()
+        self.start()
+
+    def pico_time(self):
+        """The counters of Pico time (`fireice sim --pico-time`)."""
+        from fireice.pico import C_SLOWDOWN, SLOWDOWN
+
+        self.pico = SLOWDOWN
+        self.c_factor = C_SLOWDOWN
+        self.hist = array(
+            "I", bytes(4 * 200)
+        )  # passes by their Pico time in whole ms (the last: 199 and more)
+        self.next = 0  # when the next pass starts
+        self.passes = self.busy_us = self.worst_us = self.first = self.scans0 = 0
+        self.pass_at = self.wire_us = 0
+        self.cost = None  # simboard.picotime.calibrate's
         self.ops0 = array("i", bytes(24))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
-        self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
+        self.thinks = self.think_us = self.think_worst_us = 0  # the engine
         self.think_pass_us = self.think_passes = 0
         # how late a scan started against the loop's schedule (app.due:
         # the scans fall due scan_ms apart, and a scan is late by what the
@@ -70,7 +81,6 @@ class Board:
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
-        self.start()
 
     def at(self):
         """Virtual time now: with Pico time, within the pass under way."""

@@ -52,14 +52,14 @@ MEM_US = 2
 ADC_US = 5
 CALL_US = 3
 
-# the RP2040's SIO registers, as fireboard.sense.digital uses them
+# the RP2040's SIO registers, as fireboard.sense.digital_sio uses them
 _GPIO_IN = const(0xD0000004)
 _GPIO_OUT_XOR = const(0xD000001C)
 
 
 class Mem32:
     """machine.mem32 of the virtual board: the SIO registers a Pico's digital
-    front end reads the muxes through (fireboard.sense.digital
+    front end reads the muxes through (fireboard.sense.digital_sio
     .RegisterScanner): GPIO_IN (the island outputs and the buttons) and
     GPIO_OUT_XOR (the select lines, S and T). Counts its operations in ops,
     the writes of them also in writes."""

@@ -286,19 +286,32 @@ def mpy_names(path):
     return out
 
 
+# The names file in the image's folder (its name changes with what it holds,
+# as the folder is named by the firmware's sources only)
+_NAMES = "names-sim"
+
+
 def rom_names(where, image):
     """(the file of the firmware's names in folder where, what interning
     them costs in bytes), made once for the image: the names a frozen build
     keeps in flash with the code (simrom.py interns them before the game's
-    heap begins)."""
-    names = os.path.join(where, "names.txt")
-    cost = os.path.join(where, "names.cost")
+    heap begins). With them, the virtual board's own (simboard): on a
+    board built for the product its main loop and hardware backend are
+    frozen too (fireboard.board.run, fireboard.hw.rp2), and simboard stands
+    in for them; its names in the game's heap (1.4 KB and their pools:
+    the Pico-time counters' names among them, whether the board keeps Pico
+    time or not) would charge the firmware with what a board never holds.
+    (So the virtual board of 9c5fa77, before the reshape, had them too:
+    its modules were in fireboard then. README, "Memory".)"""
+    names = os.path.join(where, _NAMES + ".txt")
+    cost = os.path.join(where, _NAMES + ".cost")
     if os.path.exists(cost):
         with open(cost) as f:
             return names, int(f.read())
     folder = compile_firmware("host")
     seen = {}
-    for rel in board_sources("micropython"):
+    sim = [rel for rel in sources() if rel.startswith("simboard/")]
+    for rel in board_sources("micropython") + sim:
         for name in mpy_names(os.path.join(folder, rel[:-3] + ".mpy")):
             seen[name] = True
     tmp = names + ".tmp%d" % os.getpid()
@@ -311,7 +324,7 @@ def rom_names(where, image):
     # chunks of names fall among the lines' garbage depends on it
     heap = rom_heapsize("96k", image)
     argv = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simrom", "fw.rom", "--names"]
-    out = subprocess.run(argv + ["names.txt"], capture_output=True, text=True, cwd=where)
+    out = subprocess.run(argv + [_NAMES + ".txt"], capture_output=True, text=True, cwd=where)
     if out.returncode != 0:
         raise SystemExit("fireice: the firmware's names did not load: " + out.stderr[-300:])
     n = int(out.stdout.split()[-1])
@@ -374,5 +387,5 @@ def micropython_cmd(heapsize, module, code="rom"):
         os.symlink(image, os.path.join(where, "fw.rom"))
     names, cost = rom_names(where, size)
     argv = [mp, "-X", "heapsize=" + rom_heapsize(heapsize, size, cost), "-m", "simrom", "fw.rom"]
-    argv += ["--names=names.txt", module]
+    argv += ["--names=" + os.path.basename(names), module]
     return argv, env, where

@@ -1,5 +1,5 @@
 # The front ends through the RP2040's SIO registers: the digital one
-# (fireboard.sense.digital.RegisterScanner) on a fake machine.mem32 that is
+# (fireboard.sense.digital_sio.RegisterScanner) on a fake machine.mem32 that is
 # the board's seven island muxes: it counts every register operation, knows
 # only the two registers the scan may use, and answers GPIO_IN from the pegs
 # and the select lines as the wiring makes them; the colour one

@@ -28,6 +28,11 @@ def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
         first, second = [], []
         app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), first.append, 0, "fake")
         scan = app.scanner
+        # start-up drops the registry's functions (fireboard.mem.LEAVES):
+        # the front end registered before it is still there when they load again
+        from fireboard.sense import fronts as again
+
+        assert again.cap_ma("fake") == 200 and again.names()[2:] == ["fake"]
         assert type(scan).__name__ == "FakeScanner"
         assert app.tracker.colour  # what the front end tells, the tracker knows
         part = Counter()
@@ -44,5 +49,34 @@ def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
         assert second == first[len(first) - len(second) :]  # each event to both
         assert app.lights.frames > 0  # within its front end's LED cap
     finally:
-        fronts._FRONTS[8:] = []  # the registry as the board has it
+        import fireboard
+
+        fireboard.FRONTS[10:] = []  # the registry as the board has it
     assert fronts.names() == ["digital", "colour"]
+
+
+def test_a_started_board_keeps_neither_the_registry_nor_the_digital_entry():
+    """The front ends' registry (fireboard.sense.fronts) and the digital
+    front end's entry (fireboard.sense.digital) are loaded for start-up
+    and its jobs and dropped by them (fireboard.mem.LEAVES): once the
+    board has begun, it keeps neither (issue 13)."""
+    import sys
+
+    from fireboard import mem
+    from fireboard.board import start
+    from simboard.hw import Hardware
+    from simboard.memstore import MemStore
+    from support import skip
+
+    if not mem.DROP:
+        skip("modules are dropped on MicroPython only (fireboard.mem.DROP)")
+    for front in ("digital", "colour"):
+        app, _, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, front)
+        app.begin(0, *started)
+        assert app.deb.ms == (8 if front == "digital" else 10)
+        loaded = [
+            m for m in ("fireboard.sense.fronts", "fireboard.sense.digital") if m in sys.modules
+        ]
+        assert loaded == [], (front, loaded)
+        kind = "DigitalScanner" if front == "digital" else "ColourScanner"
+        assert type(app.scanner).__name__ == kind

@@ -30,7 +30,7 @@ DEFAULTS = {
     "threshold": 6000,
     "scan_ms": 5,
     # ms a hole's reading must hold still before it counts; null: the front
-    # end's own figure (fireboard.sense.fronts: 8 digital, 10 colour)
+    # end's own figure (the registry, fireboard/__init__.py: 8 digital, 10 colour)
     "debounce_ms": None,
     "long_press_ms": 1000,
     # a new game's opponent: None (two players), or the side the board

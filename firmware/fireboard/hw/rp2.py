@@ -82,7 +82,7 @@ class Hardware:
 
     def gpio_registers(self):
         """machine.mem32: the digital front end reads the muxes through the
-        SIO registers (fireboard.sense.digital.RegisterScanner)."""
+        SIO registers (fireboard.sense.digital_sio.RegisterScanner)."""
         return machine.mem32
 
     def clock(self):

@@ -9,7 +9,7 @@ from micropython import const
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
 # the RP2040's SIO register that flips the GPIO outputs whose bits are set
-# (datasheet, 2.3.1.7), as fireboard.sense.digital uses it
+# (datasheet, 2.3.1.7), as fireboard.sense.digital_sio uses it
 _GPIO_OUT_XOR = const(0xD000001C)
 
 
