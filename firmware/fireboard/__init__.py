@@ -22,3 +22,14 @@ FRONTS = [
     "digital", "fireboard.sense.digital", 390, False, 8,
     "colour", "fireboard.sense.colour", 250, True, 10,
 ]  # fmt: skip
+
+
+def front(name, item):
+    """Of the front end registered as name, item 2 (its LED cap, mA), 3
+    (calib) or 4 (its debounce, ms) of its entry; None if there is none
+    of that name. (What the main loop's objects ask at start-up, without
+    loading fireboard.sense.fronts among them.)"""
+    for k in range(0, len(FRONTS), 5):
+        if FRONTS[k] == name:
+            return FRONTS[k + item]
+    return None

@@ -30,6 +30,10 @@ def debounce_ms(cfg):
     """The configuration's debounce, or its front end's (null)."""
     ms = cfg["debounce_ms"]
     if ms is None:
+        from fireboard import front  # the registry's (fireboard.sense.fronts)
+
+        ms = front(cfg["front"], 4)
+    if ms is None:  # a front end not registered
         from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
 
         ms = fronts.debounce_ms(cfg["front"])

@@ -57,11 +57,9 @@ class Lights:
         self.pos = bytearray(_N)
         for k in range(_N):
             self.pos[led_map[k] if led_map else k] = k
-        cap = cfg["led_cap_ma"].get(front)
-        if not cap:
-            from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
+        from fireboard import front as entry  # the registry's (fireboard.sense.fronts)
 
-            cap = fronts.cap_ma(front)
+        cap = cfg["led_cap_ma"].get(front) or entry(front, 2)
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
         # (fireboard.config.check keeps both positive; max() all the same)

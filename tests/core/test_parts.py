@@ -55,11 +55,12 @@ def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
     assert fronts.names() == ["digital", "colour"]
 
 
-def test_a_started_board_keeps_neither_the_registry_nor_the_digital_entry():
+def test_start_up_leaves_the_registry_and_the_digital_entry_out_of_the_heap():
     """The front ends' registry (fireboard.sense.fronts) and the digital
     front end's entry (fireboard.sense.digital) are loaded for start-up
-    and its jobs and dropped by them (fireboard.mem.LEAVES): once the
-    board has begun, it keeps neither (issue 13)."""
+    and dropped by its jobs (fireboard.mem.LEAVES), and the App and its
+    lights, built last, read the registry's entries without loading them
+    again: a board that has started keeps neither (issue 13)."""
     import sys
 
     from fireboard import mem
@@ -71,9 +72,9 @@ def test_a_started_board_keeps_neither_the_registry_nor_the_digital_entry():
     if not mem.DROP:
         skip("modules are dropped on MicroPython only (fireboard.mem.DROP)")
     for front in ("digital", "colour"):
-        app, _, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, front)
-        app.begin(0, *started)
+        app, _, _ = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, front)
         assert app.deb.ms == (8 if front == "digital" else 10)
+        assert app.lights._allowed > 0
         loaded = [
             m for m in ("fireboard.sense.fronts", "fireboard.sense.digital") if m in sys.modules
         ]

@@ -19,7 +19,7 @@
 # configuration takes its name (front) and its LED cap (led_cap_ma.NAME).
 from micropython import const
 
-from fireboard import FRONTS
+from fireboard import FRONTS, front
 
 _N = const(5)  # items an entry
 DEBOUNCE_MS = 20  # a front end registered without its own figure
@@ -48,18 +48,18 @@ def names():
 
 def cap_ma(name):
     """The most the LEDs may draw beside this front end (mA)."""
-    return FRONTS[_at(name) + 2]
+    return front(name, 2)
 
 
 def debounce_ms(name):
     """How long a hole's reading must hold still on this front end (ms)."""
-    k = _at(name)
-    return DEBOUNCE_MS if k < 0 else FRONTS[k + 4]
+    ms = front(name, 4)
+    return DEBOUNCE_MS if ms is None else ms
 
 
 def calibrates(name):
     """Whether the front end measures its empty readings at start."""
-    return FRONTS[_at(name) + 3]
+    return front(name, 3)
 
 
 def scanner(hw, cfg):
