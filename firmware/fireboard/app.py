@@ -392,6 +392,16 @@ class App:
 
         job("fireboard.track.takeback", "undo", self, tries=1)
 
+    def shed(self):
+        """Memory that the loop's parts can make again given back (a part's
+        shed(app), if it has one: a solitaire's solver), for a command that
+        ran out of memory (fireboard.links.commands): the owner's command
+        comes before the board's help."""
+        for part in self.parts:
+            f = getattr(part, "shed", None)
+            if f is not None:
+                f(self)
+
     def hint(self):
         """A hint (the undo button held, the hint command): the first part
         that gives hints (a solitaire's fireboard.track.judge.Judge) gives

@@ -355,3 +355,45 @@ def test_a_dealers_passes_each_make_one_piece_of_work():
             assert d.gr.sv.spent <= judge.WORK
     assert keyed == [40, 80, 120, 160, 200]
     assert app.made[4] == grade_deal(2, "easy")[0] and passes > 1000 and app.parts == []
+
+
+def test_a_command_out_of_memory_gets_the_solvers_room_and_the_judge_goes_on():
+    # the heap full but for what the solitaire's solver holds: a command
+    # (status) that cannot load takes the solver's room (App.shed) on its
+    # second try, and the next capture makes the solver again
+    import gc
+    import sys
+
+    if sys.implementation.name == "cpython":
+        skip("memory runs out on MicroPython")
+    from fireboard.links.commands import handle
+
+    app, hw, events = board("digital")
+    set_up(app, hw, POS)
+    judge = app.parts[0]
+    assert until(app, events, "winnable")["winnable"] is True
+    assert judge.sv is not None and "fireice.solver" in sys.modules
+    replies = []
+    ballast = [None] * 4096
+    gc.collect()
+    n = 0
+    try:
+        while n < len(ballast):
+            ballast[n] = bytearray(256)
+            n += 1
+    except MemoryError:
+        pass
+    for k in range(n - 4, n):  # room for the line's words, not the command's code
+        ballast[k] = None
+    handle(app, "status", replies.append)
+    ballast = None
+    gc.collect()
+    assert n > 8 and len(replies) == 1, (n, replies)
+    st = replies[0]
+    assert st["re"] == "status" and "error" not in st, st
+    assert st["mode"] == "solitaire"
+    assert judge.sv is None and "fireice.solver" not in sys.modules
+    capture(app, hw, "B7", "B1")  # Fire's winning capture: solved again
+    assert until(app, events, "winnable")["winnable"] is True
+    assert judge.sv is not None
+    assert not said(events, "error")

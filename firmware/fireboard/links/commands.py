@@ -18,8 +18,10 @@ def handle(app, text, out):
     """Answer one command line. The command's module, and what it loads,
     go after it (also after an error), and the collection leaves their
     room free in one piece. Memory running out ends in a collection and a
-    second try (not for undo, which may have been done already); if that
-    fails too, the reply says so and the game goes on."""
+    second try (not for undo, which may have been done already), with what
+    the loop's parts can make again given back first (App.shed: a
+    solitaire's solver); if that fails too, the reply says so and the game
+    goes on."""
     words = text.split(None, 1)
     name = words[0] if words else ""
     arg = words[1].strip() if len(words) > 1 else ""
@@ -46,7 +48,9 @@ def handle(app, text, out):
             out({"re": name if full else None, "error": str(e)[:200]})
             return
         except MemoryError:
-            if not tries:
+            if tries:  # what the loop's parts can make again goes first
+                app.shed()
+            else:
                 out({"re": name if full else None, "error": "out of memory"})
         finally:
             mod = reply = None

@@ -115,6 +115,19 @@ class Judge:
         self.sv = None
         gc.collect()
 
+    def shed(self, app):
+        """The solver and its module given back to a command that ran out of
+        memory (App.shed): a solve under way ends "unknown", as one that
+        finds no room does; an answer found already stays. The next capture
+        makes the solver again, if there is room then."""
+        if self.sv is None and not self.step:
+            return
+        if self.step:
+            self._failed(app)
+        else:
+            self.release()
+            forget(_SOLVER, "fireice.seeded")
+
     def tick(self, app, now):
         g = app.tracker.game
         if g is not self.game or g.ply != self.ply:
