@@ -198,3 +198,24 @@ def test_the_colour_scan_moves_its_lines_with_one_register_write_a_sample():
         # with no channel step: the next island starts where the last ended)
         assert mux.writes == 48
         assert (mux.lines(SELECT), mux.lines(ISLAND_SELECT)) == (scan.ch, scan.island)
+
+
+def test_the_colour_scan_waits_once_for_each_move_of_its_lines():
+    # 48 waits of 12 us a scan: none before the first sample, whose hole
+    # is the one the last scan ended on (the lines have not moved), and
+    # each after the write that moves the lines, before the read
+    mux, scan = colour_board()
+    log = []
+
+    def settle(us):
+        log.append((us, mux.writes, mux.reads))
+
+    scan.settle_us = settle
+    out = bytearray(49)
+    for _ in range(3):
+        del log[:]
+        mux.writes = mux.reads = 0
+        scan.scan(out)
+        assert len(log) == 48
+        assert [w[0] for w in log] == [12] * 48
+        assert [(w[1], w[2]) for w in log] == [(k + 1, k + 1) for k in range(48)]

@@ -12,6 +12,18 @@ from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 # (datasheet, 2.3.1.7), as fireboard.sense.digital uses it
 _GPIO_OUT_XOR = const(0xD000001C)
 
+# The wait after the select lines move, before the ADC reads (us). The
+# input is R3 (1 k) into C3 (1 nF) behind two CD74HC4051 switches (about
+# 0.25 k each at most at 3.3 V): a time constant of at most 1.5 us. A
+# DRV5053 sources at most 300 uA (it sinks 2.3 mA), so a rise from one
+# hole's reading to the next (0.2 to 1.8 V at most) first slews at
+# 0.3 V/us, for at most 4 us, until the RC takes over with at most 0.45 V
+# to go; 12 us leaves then at most 0.45 V * e^-5.3, about 2 mV (40 counts of
+# read_u16), against a threshold of 6000 counts and calibration's
+# tolerance of an eighth of it (fireboard.sense.calib). A fall settles
+# sooner (the RC alone). 20 us was the wait before, with no such reckoning.
+_SETTLE_US = const(12)
+
 
 def ptr8(buf):
     """In a @micropython.viper function MicroPython compiles ptr8(x) (and
@@ -65,7 +77,8 @@ class ColourScanner:
         self.base = array("H", bytes(98))  # empty-hole reading per hole (calib)
         self.ch = 0
         self.island = 0
-        # wait after a select change: the ADC input's RC settles in ~12 us
+        # the wait after a select change (_SETTLE_US): none when the
+        # lines stay (a scan starts on the hole the last one ended on)
         self.settle_us = settle_us
         self.mem = None  # machine.mem32, when the select lines go through SIO
         self.regs = 0  # 1 when they do
@@ -111,15 +124,17 @@ class ColourScanner:
         island = int(self.island)
         forward = 1 if ch == 0 else 0
         up = 1 if island == 0 else 0
+        m = 0  # the register write that moves the lines (mem)
+        moved = 0  # the lines moved since the last sample
         for step in range(7):
             i = step if up else 6 - step
-            m = 0  # the register write that moves the lines (mem)
             if i != island:
                 if not regs:
                     select(self.isel, island, i)
                 else:
                     m = int(flips[8 + (island ^ i)])
                 island = i
+                moved = 1
             gray = ptr8(GRAY if forward else GRAY_BACK)
             for k in range(7):
                 c = gray[k]
@@ -129,11 +144,14 @@ class ColourScanner:
                     else:
                         m |= int(flips[c ^ ch])
                     ch = c
+                    moved = 1
                 if m:
                     mem[_GPIO_OUT_XOR] = m  # type: ignore[index]
                     m = 0
-                if settle:  # (None: no wait)
-                    settle(20)
+                if moved:
+                    moved = 0
+                    if settle:  # (None: no wait)
+                        settle(_SETTLE_US)
                 h = slot[7 * i + c]
                 v = int(adc.read_u16())
                 raw[h] = v
