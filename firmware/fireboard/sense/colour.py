@@ -117,6 +117,7 @@ class ColourScanner:
         low = (th * 3) >> 2
         sign = int(self.fire_sign)
         settle = self.settle_us
+        wait = 1 if settle else 0  # (truth tested once, not a sample)
         mem = self.mem
         regs = int(self.regs)
         flips = ptr32(self.flips)
@@ -150,7 +151,7 @@ class ColourScanner:
                     m = 0
                 if moved:
                     moved = 0
-                    if settle:  # (None: no wait)
+                    if wait:  # (settle None: no wait)
                         settle(_SETTLE_US)
                 h = slot[7 * i + c]
                 v = int(adc.read_u16())
