@@ -13,15 +13,16 @@ from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 _GPIO_OUT_XOR = const(0xD000001C)
 
 # The wait after the select lines move, before the ADC reads (us). The
-# input is R3 (1 k) into C3 (1 nF) behind two CD74HC4051 switches (about
-# 0.25 k each at most at 3.3 V): a time constant of at most 1.5 us. A
-# DRV5053 sources at most 300 uA (it sinks 2.3 mA), so a rise from one
-# hole's reading to the next (0.2 to 1.8 V at most) first slews at
-# 0.3 V/us, for at most 4 us, until the RC takes over with at most 0.45 V
-# to go; 12 us leaves then at most 0.45 V * e^-5.3, about 2 mV (40 counts of
-# read_u16), against a threshold of 6000 counts and calibration's
-# tolerance of an eighth of it (fireboard.sense.calib). A fall settles
-# sooner (the RC alone). 20 us was the wait before, with no such reckoning.
+# input is R3 (1 k) into C3 (1 nF) behind two CD74HC4051 switches (their
+# data sheet: at most 180 ohm at 4.5 V; more at 3.3 V, taken here as 250):
+# a time constant of at most 1.5 us. A DRV5053 sources at most 300 uA (it
+# sinks 2.3 mA), so a rise from one hole's reading to the next (0.2 to
+# 1.8 V at most) first slews at 0.3 V/us, for at most 4 us, until the RC
+# takes over with at most 0.45 V to go; 12 us leaves then at most
+# 0.45 V * e^-5.3, about 2 mV (40 counts of read_u16), against a threshold
+# of 6000 counts and calibration's tolerance of an eighth of it
+# (fireboard.sense.calib). A fall settles sooner (the RC alone). The wait
+# was 20 us before, with no such reckoning.
 _SETTLE_US = const(12)
 
 
