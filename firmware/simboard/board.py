@@ -428,6 +428,11 @@ class Board:
                 "passes_solving_over_scan_ms": self.solve_over,
                 "passes_solving_over_2_scan_ms": self.solve_late,
                 "c_slowdown": self.c_factor,
+                # this interpreter's ns per virtual hardware operation, taken
+                # off each pass (simboard.picotime.calibrate, in the order of
+                # its UNIT_US): a run whose calibration came out high or low
+                # has every pass too cheap or too dear by as much
+                "hw_ns": list(self.cost),
                 "collections": self.collections,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }
