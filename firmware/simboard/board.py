@@ -51,7 +51,7 @@ class Board:
         self.pass_at = self.pass_t0 = self.wire_us = 0
         self.cost = None  # with Pico time: simboard.picotime.calibrate's
         self.pt = None  # with Pico time: simboard.picotime
-        self.ops0 = array("i", bytes(24))  # the hardware's counts as the pass began
+        self.ops0 = array("i", bytes(28))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine, with Pico time
         self.think_pass_us = self.think_passes = 0
@@ -94,6 +94,7 @@ class Board:
         into[3] = hw.settled_us
         into[4] = hw.mem32.writes
         into[5] = hw.settles
+        into[6] = hw.mem32.stores
 
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times
@@ -116,7 +117,7 @@ class Board:
         cost = self.cost
         hw_us = self.wire_us + n[3] - n0[3]
         unit = pt.UNIT_US
-        for k in range(6):  # (no tuples: the harness makes no garbage of its own)
+        for k in range(7):  # (no tuples: the harness makes no garbage of its own)
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * unit[k]
@@ -149,7 +150,7 @@ class Board:
 
             self.pt = pt
             self.cost = pt.calibrate(self.hw, self.hw.mem32)
-            self.ops1 = array("i", bytes(24))
+            self.ops1 = array("i", bytes(28))
         self.hw.on_frame = self.frame
         if self.pico:
             self.hw.on_aside = self.aside

@@ -9,7 +9,9 @@ from micropython import const
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
 # the RP2040's SIO register that flips the GPIO outputs whose bits are set
-# (datasheet, 2.3.1.7), as fireboard.sense.digital uses it
+# (datasheet, 2.3.1.7), as fireboard.sense.digital uses it; the scan
+# stores into it through a viper pointer (one store instruction, where a
+# machine.mem32 subscript is a call)
 _GPIO_OUT_XOR = const(0xD000001C)
 
 # The wait after the select lines move, before the ADC reads (us). The
@@ -51,7 +53,10 @@ def scanner(hw, cfg):
     registers = getattr(hw, "gpio_registers", None)
     mem = registers() if registers is not None else None
     if mem is not None:  # a Pico on MicroPython: the select lines through SIO
-        scan.registers(mem, pins["mux_select"], pins["analog_island_select"])
+        # (the register's address; a stand-in's word where the registers
+        # are a fake's: the virtual board, the tests)
+        xor = getattr(mem, "out_xor", _GPIO_OUT_XOR)
+        scan.registers(xor, pins["mux_select"], pins["analog_island_select"])
     return scan
 
 
@@ -81,23 +86,28 @@ class ColourScanner:
         # the wait after a select change (_SETTLE_US): none when the
         # lines stay (a scan starts on the hole the last one ended on)
         self.settle_us = settle_us
-        self.mem = None  # machine.mem32, when the select lines go through SIO
-        self.regs = 0  # 1 when they do
+        self.regs = 0  # 1 when the select lines go through SIO (registers)
         # the register masks that move the lines (registers: one read in
         # each sample's step, through a pointer)
         self.flips = array("I", bytes(4 * 16))
+        # where the scan stores a mask (registers): until then any word,
+        # never stored into (the pins move the lines)
+        self.xor = array("I", bytes(4))
         for k in range(3):
             select[k].value(0)
             island_select[k].value(0)
 
-    def registers(self, mem32, select_gpios, island_gpios):
-        """Move the select lines through the SIO's GPIO_OUT_XOR register
-        (machine.mem32 on a Pico; a fake in the tests): one write a sample,
-        however many lines change, where the pins take a call each. The
+    def registers(self, out_xor, select_gpios, island_gpios):
+        """Move the select lines through the SIO's GPIO_OUT_XOR register:
+        out_xor is its address on a Pico (a viper pointer stores into it),
+        or a 32-bit word standing in for it (array("I"): the virtual board,
+        the tests, which apply what is stored there when the ADC reads).
+        One store a sample, however many lines change, where the pins take
+        a call each. The
         ADC stays a read_u16() a sample: its round-robin and FIFO are for
         sampling several inputs, or one input freely; here each sample
         needs the muxes moved and the input settled first."""
-        self.mem = mem32
+        self.xor = out_xor
         self.regs = 1
         # the mask that flips the lines by d = old ^ new: the channel's
         # (S) lines at d, the island's (T) lines at 8 + d
@@ -119,14 +129,14 @@ class ColourScanner:
         sign = int(self.fire_sign)
         settle = self.settle_us
         wait = 1 if settle else 0  # (truth tested once, not a sample)
-        mem = self.mem
+        xor = ptr32(self.xor)
         regs = int(self.regs)
         flips = ptr32(self.flips)
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
         up = 1 if island == 0 else 0
-        m = 0  # the register write that moves the lines (mem)
+        m = 0  # the mask stored into GPIO_OUT_XOR to move the lines
         moved = 0  # the lines moved since the last sample
         for step in range(7):
             i = step if up else 6 - step
@@ -148,7 +158,7 @@ class ColourScanner:
                     ch = c
                     moved = 1
                 if m:
-                    mem[_GPIO_OUT_XOR] = m  # type: ignore[index]
+                    xor[0] = m
                     m = 0
                 if moved:
                     moved = 0
