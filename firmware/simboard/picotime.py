@@ -129,11 +129,16 @@ class Mem32:
     @micropython.native
     def stored(self):
         # what the colour scan stored into GPIO_OUT_XOR (out_xor), applied
-        # (by the virtual ADC, before it reads)
+        # (by the virtual ADC, before it reads); the lines as __setitem__
+        # flips them (each its own code: one call, no more, in either)
         v = self.out_xor[0]
         self.out_xor[0] = 0
         self.stores += 1
-        self._flip(v)
+        s = self.sel
+        t = self.isel
+        hw = self.hw
+        hw.sel ^= (v >> s[0] & 1) | (v >> s[1] & 1) << 1 | (v >> s[2] & 1) << 2
+        hw.isel ^= (v >> t[0] & 1) | (v >> t[1] & 1) << 1 | (v >> t[2] & 1) << 2
 
     @micropython.native
     def __setitem__(self, addr, v):
@@ -141,10 +146,6 @@ class Mem32:
         self.writes += 1
         if addr != _GPIO_OUT_XOR:
             raise ValueError("no register at 0x%x on the virtual board" % addr)
-        self._flip(v)
-
-    @micropython.native
-    def _flip(self, v):
         s = self.sel
         t = self.isel
         hw = self.hw
