@@ -160,21 +160,22 @@ def register_ops(app):
 
 def register_ops_colour(app):
     """The same for the colour front end: its select lines through
-    GPIO_OUT_XOR (ColourScanner.registers, as on a Pico), the ADC read
-    once a hole."""
+    GPIO_OUT_XOR (ColourScanner.registers, as on a Pico: stores through a
+    viper pointer), the ADC read once a hole."""
     from simboard.picotime import Mem32
 
     hw = app.lights.strip
     pins = app.cfg["pins"]
     mem = Mem32(hw)
+    hw.mem32 = mem  # (its ADC applies what the scan stores into out_xor)
     scan = app.scanner
-    scan.registers(mem, pins["mux_select"], pins["analog_island_select"])
+    scan.registers(mem.out_xor, pins["mux_select"], pins["analog_island_select"])
     out = bytearray(49)
     scan.scan(out)
-    n = mem.ops
+    n = mem.ops + mem.stores
     reads = hw.adc_reads
     scan.scan(out)
-    print("scan_register_ops_colour: %d" % (mem.ops - n))
+    print("scan_register_ops_colour: %d" % (mem.ops + mem.stores - n))
     print("scan_adc_reads_colour: %d" % (hw.adc_reads - reads))
     assert bytes(out) == bytes(app.raw), "the register scan reads the board as the pin scan does"
 

@@ -71,6 +71,18 @@ def main():
                     "%s_gc_ms_each_pico: %g"
                     % (name, round(t["gc_us_mean"] * t["c_slowdown"] / 1000, 2))
                 )
+                # the virtual hardware's calibration in this run (ns here per
+                # pin call, register read, ADC read, register write, settle
+                # call, store through a pointer: simboard.picotime.calibrate),
+                # each taken off the pass
+                # for each such operation; run to run it moves by a few
+                # percent, and a colour scan's estimate by 0.1 ms for each
+                # 10 ns of the ADC's or the write's
+                ns = t["hw_ns"]
+                print(
+                    "%s_hw_ns_each: pin %d, read %d, adc %d, write %d, settle %d, store %d"
+                    % (name, ns[0], ns[1], ns[2], ns[4], ns[5], ns[6])
+                )
                 # the figures tools read (issue 17), under fixed names
                 print("pico_latency_worst_ms_%s: %g" % (front, max(lat)))
                 print("pico_latency_median_ms_%s: %g" % (front, statistics.median(lat)))

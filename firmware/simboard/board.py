@@ -62,7 +62,7 @@ class Board:
         self.passes = self.busy_us = self.worst_us = self.first = self.scans0 = 0
         self.pass_at = self.wire_us = 0
         self.cost = None  # simboard.picotime.calibrate's
-        self.ops0 = array("i", bytes(24))  # the hardware's counts as the pass began
+        self.ops0 = array("i", bytes(28))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine
         self.think_pass_us = self.think_passes = 0
@@ -104,6 +104,7 @@ class Board:
         into[3] = hw.settled_us
         into[4] = hw.mem32.writes
         into[5] = hw.settles
+        into[6] = hw.mem32.stores
 
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times
@@ -126,7 +127,7 @@ class Board:
         cost = self.cost
         hw_us = self.wire_us + n[3] - n0[3]
         unit = pt.UNIT_US
-        for k in range(6):  # (no tuples: the harness makes no garbage of its own)
+        for k in range(7):  # (no tuples: the harness makes no garbage of its own)
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * unit[k]
@@ -159,7 +160,7 @@ class Board:
 
             self.pt = pt
             self.cost = pt.calibrate(self.hw, self.hw.mem32)
-            self.ops1 = array("i", bytes(24))
+            self.ops1 = array("i", bytes(28))
         self.hw.on_frame = self.frame
         if self.pico:
             self.hw.on_aside = self.aside
@@ -438,6 +439,11 @@ class Board:
                 "passes_solving_over_scan_ms": self.solve_over,
                 "passes_solving_over_2_scan_ms": self.solve_late,
                 "c_slowdown": self.c_factor,
+                # this interpreter's ns per virtual hardware operation, taken
+                # off each pass (simboard.picotime.calibrate, in the order of
+                # its UNIT_US): a run whose calibration came out high or low
+                # has every pass too cheap or too dear by as much
+                "hw_ns": list(self.cost),
                 "collections": self.collections,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }

@@ -72,6 +72,9 @@ class Hardware:
     def read_u16(self):  # the ADC
         self.pin_ops += 1
         self.adc_reads += 1
+        m = self.mem32
+        if m is not None and m.out_xor[0]:  # the select lines stored since
+            m.stored()
         lat = self.latched
         if lat is not None:
             return lat[(int(self.isel) << 3) | int(self.sel)]

@@ -62,11 +62,16 @@ class Mem32:
     front end reads the muxes through (fireboard.sense.digital_sio
     .RegisterScanner): GPIO_IN (the island outputs and the buttons) and
     GPIO_OUT_XOR (the select lines, S and T). Counts its operations in ops,
-    the writes of them also in writes."""
+    the writes of them also in writes. The colour front end stores into
+    GPIO_OUT_XOR through a viper pointer instead (fireboard.sense.colour):
+    here into out_xor, a word the virtual ADC applies before it reads
+    (stored; counted in stores)."""
 
     def __init__(self, hw):
         self.hw = hw
         self.ops = self.writes = 0
+        self.out_xor = array("I", bytes(4))  # GPIO_OUT_XOR, stored into
+        self.stores = 0
         self.flip = 0  # what calibrate writes
         self.buf = bytearray(3 * 51)  # the LED driver's buffer (grb)
         self.words = array("I", bytes(4 * 8))  # GPIO_IN by select state (latch)
@@ -120,6 +125,20 @@ class Mem32:
         if addr != _GPIO_IN:
             raise ValueError("no register at 0x%x on the virtual board" % addr)
         return self.words[self.hw.sel]
+
+    @micropython.native
+    def stored(self):
+        # what the colour scan stored into GPIO_OUT_XOR (out_xor), applied
+        # (by the virtual ADC, before it reads); the lines as __setitem__
+        # flips them (each its own code: one call, no more, in either)
+        v = self.out_xor[0]
+        self.out_xor[0] = 0
+        self.stores += 1
+        s = self.sel
+        t = self.isel
+        hw = self.hw
+        hw.sel ^= (v >> s[0] & 1) | (v >> s[1] & 1) << 1 | (v >> s[2] & 1) << 2
+        hw.isel ^= (v >> t[0] & 1) | (v >> t[1] & 1) << 1 | (v >> t[2] & 1) << 2
 
     @micropython.native
     def __setitem__(self, addr, v):
@@ -263,6 +282,12 @@ def _op(kind: int, x, n: int) -> int:
     elif kind == 5:
         for _ in range(n):
             x(20)
+    elif kind == 6:  # a store into out_xor, then the read that applies it
+        cell = ptr32(x.mem32.out_xor)  # noqa: F821
+        v = int(x.mem32.flip)
+        for _ in range(n):
+            cell[0] = v
+            x.read_u16()
     else:
         for _ in range(n):
             pass
@@ -278,9 +303,10 @@ def _ns(kind, x, n=400):
 
 
 # the Pico's us per operation, in the order of simboard.board's counts: pin
-# calls, register reads, ADC reads, (the settle waits: counted in us), and
-# register writes, settle_us calls
-UNIT_US = array("i", (PIN_US, MEM_US, ADC_US, 0, MEM_US, CALL_US))
+# calls, register reads, ADC reads, (the settle waits: counted in us),
+# register writes, settle_us calls, and stores into GPIO_OUT_XOR through a
+# pointer (one store instruction: nothing to speak of)
+UNIT_US = array("i", (PIN_US, MEM_US, ADC_US, 0, MEM_US, CALL_US, 0))
 
 
 def calibrate(hw, mem):
@@ -292,17 +318,20 @@ def calibrate(hw, mem):
     settled = hw.settled_us
     mem.latch()
     mem.flip = 1 << mem.sel[0]
-    got = array("i", bytes(4 * 6))
+    got = array("i", bytes(4 * 7))
     for kind, x in (
         (0, hw.input(pins["digital_mux_out"][0])),
         (1, mem),
         (2, hw.adc(pins["adc"])),
         (4, mem),
         (5, hw.settle_us),
+        (6, hw),
     ):
         got[kind] = _ns(kind, x)
+    # a store's cost here is what its read costs more than a read alone
+    got[6] = max(0, got[6] - got[2])
     hw.pin_ops = ops
-    mem.ops = mem.writes = 0
+    mem.ops = mem.writes = mem.stores = 0
     hw.adc_reads = 0
     hw.settled_us = settled
     hw.settles = 0

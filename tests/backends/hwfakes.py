@@ -148,6 +148,10 @@ class PicoFakes:
                 fakes.adcs.append(self)
 
             def read_u16(self):
+                x = fakes.mem32.out_xor
+                if x[0]:  # the select lines stored since the last read
+                    fakes.mem32.flip(x[0])
+                    x[0] = 0
                 return self.reading
 
         class NeoPixel:
@@ -187,7 +191,13 @@ class PicoFakes:
             # datasheet, 2.3.1.7), on the pins above: GPIO_IN gathers every
             # pad's level, GPIO_OUT_XOR flips outputs; any other address fails
             def __init__(self):
+                from array import array
+
                 self.reads = self.writes = 0
+                # GPIO_OUT_XOR as the colour scan stores into it through a
+                # viper pointer (on a Pico, at the register's address): the
+                # mask stored, applied when the ADC next reads (as a write)
+                self.out_xor = array("I", [0])
 
             def __getitem__(self, addr):
                 if addr != 0xD0000004:
@@ -201,6 +211,9 @@ class PicoFakes:
             def __setitem__(self, addr, mask):
                 if addr != 0xD000001C:
                     raise AssertionError("write of register %x" % addr)
+                self.flip(mask)
+
+            def flip(self, mask):
                 self.writes += 1
                 for p in fakes.pins:
                     if mask >> p.id & 1:

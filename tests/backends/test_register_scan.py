@@ -123,27 +123,31 @@ ISLAND_SELECT = [13, 14, 15]  # the colour board's T lines (hardware/pinmap.json
 
 
 class AnalogMuxes:
-    """machine.mem32 (GPIO_OUT_XOR only) and the ADC of a colour board: the
-    ADC reads the hole that the S lines (channel) and T lines (island)
-    select, 20000 empty, 20000 +- 8000 with a Fire or Ice peg."""
+    """GPIO_OUT_XOR (out_xor: no machine.mem32 subscript, which the scan no
+    longer makes) and the ADC of a colour board: the ADC reads the hole
+    that the S lines (channel) and T lines (island) select, 20000 empty,
+    20000 +- 8000 with a Fire or Ice peg; writes counts the stores."""
 
     def __init__(self, slot):
+        from array import array
+
         self.slot = slot
         self.pegs = bytearray(49)
         self.out = 0
         self.writes = self.reads = 0
+        # GPIO_OUT_XOR as the scan stores into it (a viper pointer on a
+        # Pico): the mask stored, applied when the ADC next reads
+        self.out_xor = array("I", [0])
 
     def lines(self, gpios):
         return sum(((self.out >> g) & 1) << k for k, g in enumerate(gpios))
 
-    def __setitem__(self, addr, value):
-        if addr != GPIO_OUT_XOR:
-            raise AssertionError("write of %x" % addr)
-        self.writes += 1
-        self.out ^= value
-
     def read_u16(self):
         self.reads += 1
+        if self.out_xor[0]:
+            self.writes += 1
+            self.out ^= self.out_xor[0]
+            self.out_xor[0] = 0
         c = self.lines(SELECT)
         i = self.lines(ISLAND_SELECT)
         assert c < 7 and i < 7, "the muxes select no hole"
@@ -198,3 +202,25 @@ def test_the_colour_scan_moves_its_lines_with_one_register_write_a_sample():
         # with no channel step: the next island starts where the last ended)
         assert mux.writes == 48
         assert (mux.lines(SELECT), mux.lines(ISLAND_SELECT)) == (scan.ch, scan.island)
+
+
+def test_the_colour_scan_waits_once_for_each_move_of_its_lines():
+    # 48 waits of 12 us a scan: none before the first sample, whose hole
+    # is the one the last scan ended on (the lines have not moved), and
+    # each after the write that moves the lines, before the read
+    mux, scan = colour_board()
+    log = []
+
+    def settle(us):
+        # (a store waiting in out_xor counts as written: the lines move at once)
+        log.append((us, mux.writes + (1 if mux.out_xor[0] else 0), mux.reads))
+
+    scan.settle_us = settle
+    out = bytearray(49)
+    for _ in range(3):
+        del log[:]
+        mux.writes = mux.reads = 0
+        scan.scan(out)
+        assert len(log) == 48
+        assert [w[0] for w in log] == [12] * 48
+        assert [(w[1], w[2]) for w in log] == [(k + 1, k + 1) for k in range(48)]

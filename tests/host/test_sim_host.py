@@ -533,6 +533,11 @@ def test_pico_time_makes_no_garbage_of_its_own(front):
     assert t["passes"] > 1500
     assert t["collections"] <= 1, t
     assert t["c_slowdown"] == 100
+    # the calibration taken off each pass, said: seven figures, the settle
+    # wait's (charged as it is) 0, the others a positive time
+    ns = t["hw_ns"]
+    assert len(ns) == 7 and ns[3] == 0, ns
+    assert min(ns[:3] + ns[4:]) > 0, ns
 
 
 @pytest.mark.parametrize("front", ["digital", "colour"])

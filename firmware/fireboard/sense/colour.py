@@ -9,8 +9,23 @@ from micropython import const
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
 # the RP2040's SIO register that flips the GPIO outputs whose bits are set
-# (datasheet, 2.3.1.7), as fireboard.sense.digital_sio uses it
+# (datasheet, 2.3.1.7), as fireboard.sense.digital_sio uses it; the scan
+# stores into it through a viper pointer (one store instruction, where a
+# machine.mem32 subscript is a call)
 _GPIO_OUT_XOR = const(0xD000001C)
+
+# The wait after the select lines move, before the ADC reads (us). The
+# input is R3 (1 k) into C3 (1 nF) behind two CD74HC4051 switches (their
+# data sheet: at most 180 ohm at 4.5 V; more at 3.3 V, taken here as 250):
+# a time constant of at most 1.5 us. A DRV5053 sources at most 300 uA (it
+# sinks 2.3 mA), so a rise from one hole's reading to the next (0.2 to
+# 1.8 V at most) first slews at 0.3 V/us, for at most 4 us, until the RC
+# takes over with at most 0.45 V to go; 12 us leaves then at most
+# 0.45 V * e^-5.3, about 2 mV (40 counts of read_u16), against a threshold
+# of 6000 counts and calibration's tolerance of an eighth of it
+# (fireboard.sense.calib). A fall settles sooner (the RC alone). The wait
+# was 20 us before, with no such reckoning.
+_SETTLE_US = const(12)
 
 
 def ptr8(buf):
@@ -38,7 +53,17 @@ def scanner(hw, cfg):
     registers = getattr(hw, "gpio_registers", None)
     mem = registers() if registers is not None else None
     if mem is not None:  # a Pico on MicroPython: the select lines through SIO
-        scan.registers(mem, pins["mux_select"], pins["analog_island_select"])
+        # (the register's address; a stand-in's word where the registers
+        # are a fake's: the virtual board, the tests). A stand-in without
+        # its word keeps the pins: a store at the address anywhere but on
+        # an RP2040 would write to memory that is not the register
+        import sys
+
+        xor = getattr(mem, "out_xor", None)
+        if xor is None and sys.platform == "rp2":
+            xor = _GPIO_OUT_XOR
+        if xor is not None:
+            scan.registers(xor, pins["mux_select"], pins["analog_island_select"])
     return scan
 
 
@@ -65,25 +90,31 @@ class ColourScanner:
         self.base = array("H", bytes(98))  # empty-hole reading per hole (calib)
         self.ch = 0
         self.island = 0
-        # wait after a select change: the ADC input's RC settles in ~12 us
+        # the wait after a select change (_SETTLE_US): none when the
+        # lines stay (a scan starts on the hole the last one ended on)
         self.settle_us = settle_us
-        self.mem = None  # machine.mem32, when the select lines go through SIO
-        self.regs = 0  # 1 when they do
+        self.regs = 0  # 1 when the select lines go through SIO (registers)
         # the register masks that move the lines (registers: one read in
         # each sample's step, through a pointer)
         self.flips = array("I", bytes(4 * 16))
+        # where the scan stores a mask (registers): until then any word,
+        # never stored into (the pins move the lines)
+        self.xor = array("I", bytes(4))
         for k in range(3):
             select[k].value(0)
             island_select[k].value(0)
 
-    def registers(self, mem32, select_gpios, island_gpios):
-        """Move the select lines through the SIO's GPIO_OUT_XOR register
-        (machine.mem32 on a Pico; a fake in the tests): one write a sample,
-        however many lines change, where the pins take a call each. The
+    def registers(self, out_xor, select_gpios, island_gpios):
+        """Move the select lines through the SIO's GPIO_OUT_XOR register:
+        out_xor is its address on a Pico (a viper pointer stores into it),
+        or a 32-bit word standing in for it (array("I"): the virtual board,
+        the tests, which apply what is stored there when the ADC reads).
+        One store a sample, however many lines change, where the pins take
+        a call each. The
         ADC stays a read_u16() a sample: its round-robin and FIFO are for
         sampling several inputs, or one input freely; here each sample
         needs the muxes moved and the input settled first."""
-        self.mem = mem32
+        self.xor = out_xor
         self.regs = 1
         # the mask that flips the lines by d = old ^ new: the channel's
         # (S) lines at d, the island's (T) lines at 8 + d
@@ -104,22 +135,25 @@ class ColourScanner:
         low = (th * 3) >> 2
         sign = int(self.fire_sign)
         settle = self.settle_us
-        mem = self.mem
+        wait = 1 if settle else 0  # (truth tested once, not a sample)
+        xor = ptr32(self.xor)
         regs = int(self.regs)
         flips = ptr32(self.flips)
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
         up = 1 if island == 0 else 0
+        m = 0  # the mask stored into GPIO_OUT_XOR to move the lines
+        moved = 0  # the lines moved since the last sample
         for step in range(7):
             i = step if up else 6 - step
-            m = 0  # the register write that moves the lines (mem)
             if i != island:
                 if not regs:
                     select(self.isel, island, i)
                 else:
                     m = int(flips[8 + (island ^ i)])
                 island = i
+                moved = 1
             gray = ptr8(GRAY if forward else GRAY_BACK)
             for k in range(7):
                 c = gray[k]
@@ -129,11 +163,14 @@ class ColourScanner:
                     else:
                         m |= int(flips[c ^ ch])
                     ch = c
+                    moved = 1
                 if m:
-                    mem[_GPIO_OUT_XOR] = m  # type: ignore[index]
+                    xor[0] = m
                     m = 0
-                if settle:  # (None: no wait)
-                    settle(20)
+                if moved:
+                    moved = 0
+                    if wait:  # (settle None: no wait)
+                        settle(_SETTLE_US)
                 h = slot[7 * i + c]
                 v = int(adc.read_u16())
                 raw[h] = v

@@ -75,6 +75,8 @@ class Button:
             self.level = v
             self.since = now
             return NONE
+        if v and not self.down:  # up, and known to be up: the idle pass's way out
+            return NONE
         if ticks_diff(now, self.since) < self.debounce_ms:
             return NONE
         down = v == 0
