@@ -397,3 +397,28 @@ def test_a_command_out_of_memory_gets_the_solvers_room_and_the_judge_goes_on():
     assert until(app, events, "winnable")["winnable"] is True
     assert judge.sv is not None
     assert not said(events, "error")
+
+
+def test_a_hint_that_cannot_be_saved_is_not_given():
+    # the flash full: the hint's note cannot be appended, so the hint is
+    # refused with the reason, nothing is lit and the record is as it was;
+    # with room again the next hint is given and counted
+    from fireboard.links.commands import handle
+
+    app, hw, events = board()
+    set_up(app, hw, POS)
+    assert until(app, events, "winnable")["winnable"] is True
+    store = app.games.store
+    before = store.read("game.txt")
+    room = store.capacity
+    store.capacity = 0  # (less than the files take: an append fails)
+    handle(app, "hint", [].append)
+    e = said(events, "hint")[-1]
+    assert e["move"] is None and "could not be saved" in e["reason"], e
+    assert app.parts[0].lit == 0 and store.read("game.txt") == before
+    assert app.games.hints() == 0
+    store.capacity = room
+    handle(app, "hint", [].append)
+    e = said(events, "hint")[-1]
+    assert e["move"] and app.parts[0].lit, e
+    assert app.games.hints() == 1

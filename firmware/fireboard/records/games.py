@@ -107,6 +107,17 @@ class Games:
                 noted += k
         return tag, noted
 
+    def hint_saved(self, game, move, out):
+        """The hint noted (hinted) before it is shown and said: True; or,
+        if it cannot be saved, the hint refused with the reason (out: the
+        App's events) and False."""
+        try:
+            self.hinted(game, move)
+            return True
+        except (OSError, MemoryError) as e:
+            out({"ev": "hint", "move": None, "reason": "the hint could not be saved (%s)" % e})
+            return False
+
     def hinted(self, game, move):
         """One more hint in the record, written before it is announced (so
         a restart keeps the count): a comment {hint D4-D1} (move: the

@@ -138,10 +138,7 @@ def _give(app, g, mv):
         app._out({"ev": "hint", "move": None, "reason": why})
         return
     name = move_name(mv >> 6, mv & 63)
-    try:  # saved before it is shown and said
-        app.games.hinted(g, name)
-    except (OSError, MemoryError) as x:
-        app._out({"ev": "hint", "move": None, "reason": "the hint could not be saved (%s)" % x})
+    if not app.games.hint_saved(g, name, app._out):  # saved before it is shown and said
         return
     app.lights.hint = mv + 1
     app.lights.hint_ply = g.ply

@@ -250,10 +250,7 @@ class Judge:
 
         b = self.best
         name = move_name(b >> 6, b & 63)
-        try:  # saved before it is shown and said
-            app.games.hinted(g, name)
-        except (OSError, MemoryError) as e:
-            app._out({"ev": "hint", "move": None, "reason": "the hint could not be saved (%s)" % e})
+        if not app.games.hint_saved(g, name, app._out):  # saved before it is shown and said
             return
         self.lit = b + 1
         app.lights._seen = -1
