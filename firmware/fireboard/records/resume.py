@@ -110,9 +110,9 @@ def _replay(games, lines):
         k = s.rfind("{")
         if k >= 0 and not s.startswith("["):
             games.noted += s.count("{hint")  # (Games.hinted)
-        if k >= 0 and not s.startswith("[") and k > s.rfind("}"):
-            s = s[:k]  # a power cut in a hint's append: dropped, if it is the last line
-            cut = n
+            if k > s.rfind("}"):
+                s = s[:k]  # a power cut in a hint's append: dropped, if it is the last line
+                cut = n
         if game is None:
             if s.startswith("["):
                 tag = recread.tag(s, n)
