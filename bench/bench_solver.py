@@ -267,32 +267,32 @@ def random_play(n, playouts):
 
 
 def _playout(sv, rng, lookahead):
+    # one game of a random player from the deal sv was started on: 1 if won.
+    # The one-move-ahead player is the graded deals' walker (fireice.solver._step).
+    from fireice.solver import _step
+
     mv = sv.mv
     cnt = sv.cnt
-    n = sv.hi[0]
     if sv.status == WON:
         return 1
-    while n:
+    to_move = 0  # the first capture is either colour's
+    while True:
         if lookahead:
-            k = 0  # keep the moves that leave the other colour a capture
-            for j in range(n):
-                f = mv[2 * j]
-                t = mv[2 * j + 1]
-                s = sv._make(f, t)
-                if cnt[1] + cnt[2] == 1 or sv._count(3 - s):
-                    mv[2 * k] = f
-                    mv[2 * k + 1] = t
-                    k += 1
-                sv._unmake(f, t)
-            if not k:
+            s = _step(sv, rng, to_move)
+        else:
+            n = 0
+            for c in (1, 2):
+                if to_move == 0 or to_move == c:
+                    n = sv._gen(c, n)
+            if not n:
                 return 0
-            n = k
-        j = rng.below(n)
-        s = sv._make(mv[2 * j], mv[2 * j + 1])
+            j = rng.below(n)
+            s = sv._make(mv[2 * j], mv[2 * j + 1])
+        if not s:
+            return 0
         if cnt[1] + cnt[2] == 1:
             return 1
-        n = sv._gen(3 - s, 0)
-    return 0
+        to_move = 3 - s
 
 
 class _Obj:
