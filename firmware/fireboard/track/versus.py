@@ -19,6 +19,8 @@
 # five scans) and dropped with it (App.play_board). The engine itself,
 # its memory (at most 32 KB), is made for each move beside the loop (on the
 # second core, or within hw.aside) and given back after it.
+import gc
+
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
 
 from fireboard.track.phases import IDLE
@@ -34,6 +36,7 @@ class Opponent:
         self.ply = -1
         self.think = None  # its search, until the answer is taken in (Think)
         self.proved = None  # the game a proven result was announced for
+        self.collect = False  # a search's garbage to collect in the next pass
 
     def stop(self, t, app):
         """The board does not play here (any more): the tracker takes any
@@ -47,6 +50,14 @@ class Opponent:
             th.stop(app)
 
     def tick(self, app, now):
+        if self.collect:
+            # the pass after the move is shown: the engine's memory, its
+            # garbage now, collected in a pass of its own (at Pico speed a
+            # collection takes about 13 ms on the 96 KB heap by the
+            # estimate, more than a scan period by itself)
+            self.collect = False
+            gc.collect()
+            return
         t = app.tracker
         g = t.game
         th = self.think
@@ -78,6 +89,7 @@ class Opponent:
         th.poll(app, now)  # started (if the core is free), its answer taken in later
 
     def _show(self, app, t, th):
+        self.collect = True
         mv = th.move
         if mv < 0:
             t.force(FREE)  # the player moves for it
