@@ -160,13 +160,15 @@ class Hinting:
         from fireboard.mem import forget
 
         k = self.ending
-        drop = _DROP if app.opponent is None else ()
+        drop = (_DROP if app.opponent is None else ()) + (__name__,)
         if k < len(drop):
             self.ending = k + 3
             forget(*drop[k : k + 3], collect=False)
             return
         app.parts.remove(self)
-        forget(__name__)  # (collected: the engine's memory, the code dropped)
+        import gc
+
+        gc.collect()  # the engine's memory, the code dropped
 
 
 def hint(app):

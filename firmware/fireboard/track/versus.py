@@ -37,6 +37,7 @@ class Opponent:
         self.think = None  # its search, until the answer is taken in (Think)
         self.proved = None  # the game a proven result was announced for
         self.collect = False  # a search's garbage to collect in the next pass
+        self.told = None  # the search whose move is shown, to be said in the next pass
 
     def stop(self, t, app):
         """The board does not play here (any more): the tracker takes any
@@ -44,12 +45,16 @@ class Opponent:
         if t.forced != FREE:
             t.force(FREE)
         self.game = None
+        self.told = None
         th = self.think
         if th is not None:
             self.think = None
             th.stop(app)
 
     def tick(self, app, now):
+        if self.told is not None:
+            self._say(app, self.told)
+            return
         if self.collect:
             # the pass after the move is shown: the engine's memory, its
             # garbage now, collected in a pass of its own (at Pico speed a
@@ -89,6 +94,9 @@ class Opponent:
         th.poll(app, now)  # started (if the core is free), its answer taken in later
 
     def _show(self, app, t, th):
+        # the answer in: shown in this pass (the tracker takes only it, the
+        # lights guide the hand), said in the next (_say), collected in the
+        # one after (tick): each a pass's work at Pico speed
         self.collect = True
         mv = th.move
         if mv < 0:
@@ -98,11 +106,22 @@ class Opponent:
             app._drain()
             return
         t.force(mv)
+        self.told = th
+        if th.proven and self.proved is not self.game:
+            # shown: the winner's turn LED (fireboard.lights), while the
+            # game is at or past this ply (a takeback before it: not proven)
+            app.lights.proven = (th.proven, self.ply)
+
+    def _say(self, app, th):
+        # the move shown a pass before, said now (if the board still waits
+        # for it: a takeback or a new game meanwhile drops it)
+        self.told = None
+        t = app.tracker
+        mv = th.move
+        if t.forced != mv or not th.about(t.game):
+            return
         app._out({"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[self.side]})
         if th.proven and self.proved is not self.game:
             self.proved = self.game
             app._out({"ev": "proven", "winner": RESULT_NAMES[th.proven], "plies": th.mate})
-            # and shown: the winner's turn LED (fireboard.lights), while the
-            # game is at or past this ply (a takeback before it: not proven)
-            app.lights.proven = (th.proven, self.ply)
         app._drain()  # what the tracker says of the pegs as they stand
