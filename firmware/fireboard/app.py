@@ -25,18 +25,6 @@ from fireboard.track.tracker import Tracker
 from fireice.geom import FireIceError
 import gc
 
-# The engine's modules (fireice.engine), in an order in which each needs
-# only those before it: loaded one a pass for a hint (fireboard.track
-# .hinting), and dropped with the engine
-ENGINE_CODE = (
-    "fireice.engtab",
-    "fireice.engn1",
-    "fireice.engn2",
-    "fireice.engn3",
-    "fireice.engn4",
-    "fireice.engine",
-)
-
 
 def debounce_ms(cfg):
     """The configuration's debounce, or its front end's (null)."""
@@ -228,12 +216,12 @@ class App:
             self.parts.remove(op)
             self.opponent = op = None
         if vs is None:
-            from fireboard.mem import forget
+            from fireboard.mem import ENGINE_CODE, forget
 
             # (a search still stopping keeps what it runs until it ends)
             forget("fireboard.track.versus", "fireboard.track.think", *ENGINE_CODE)
             return
-        from fireboard.mem import forget
+        from fireboard.mem import ENGINE_CODE, forget
 
         try:
             from fireboard.track.versus import Opponent

@@ -51,6 +51,18 @@ LEAVES = (
     "fireboard.track.phases",
 )
 
+# The engine's modules (fireice.engine), in an order in which each needs
+# only those before it: a hint loads them one a pass (fireboard.track
+# .hinting), and they are dropped together with the engine
+ENGINE_CODE = (
+    "fireice.engtab",
+    "fireice.engn1",
+    "fireice.engn2",
+    "fireice.engn3",
+    "fireice.engn4",
+    "fireice.engine",
+)
+
 
 def forget(*names, failed=False, collect=True):
     """Drop the modules named, and the LEAVES, then collect (unless

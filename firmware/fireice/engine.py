@@ -8,7 +8,7 @@
 #
 # Its code is in five modules besides this one, each needing only those
 # before it here, so that the board can load them one a pass (fireboard
-# .track.hinting; fireboard.app.ENGINE_CODE: the whole engine in one import
+# .track.hinting; fireboard.mem.ENGINE_CODE: the whole engine in one import
 # took about 45 ms at Pico speed by the estimate): fireice.engtab
 # (the selection's square-root tables), engn1 (the move opinions gift and
 # prior, the random numbers), engn2 (the playouts, the proof search's

@@ -302,7 +302,7 @@ def test_a_hint_whose_code_finds_no_room_says_so_and_the_game_goes_on():
 
 def test_the_hints_code_loads_one_module_a_pass():
     # each module of the hint's code (Hinting._load: the engine's among
-    # them, fireboard.app.ENGINE_CODE) needs only those loaded before it,
+    # them, fireboard.mem.ENGINE_CODE) needs only those loaded before it,
     # so that each pass imports one small module (at Pico speed the whole
     # engine in one import took about 45 ms, nine scan periods)
     import sys

@@ -9,13 +9,17 @@
 # The search runs beside the loop as the board's own moves do
 # (fireboard.track.think: on a Pico's second core, so that no scan waits
 # for it; at level 2 it takes about 0.5 s there by the estimate). hint()
-# loads this module only (App.hint) and puts a Hinting part in app.parts;
-# from the next pass the part loads the engine's code a module a pass
-# (_LOAD: a pass that loaded them all took 130 to 240 ms at Pico speed,
-# the longest module alone, fireice.engine, takes about 25), then starts
-# the search, takes the answer in on a later pass, gives the hint, and
-# takes itself out with its code and the engine's (in a game against the
-# board the engine's code stays: fireboard.track.versus has it). The
+# loads this module only (App.hint), collects the garbage of play and puts
+# a Hinting part in app.parts; from the next pass the part loads the
+# hint's code a module a pass (_LOAD, the engine's six modules among them:
+# a pass that loaded them all took 130 to 240 ms at Pico speed, the engine
+# in one module 40 to 50 ms; now each is 7 to 21), then starts the search,
+# and on later passes takes the answer in and saves it, lights it, says
+# it, drops its code and the engine's a few modules a pass (in a game
+# against the board the engine's code stays: fireboard.track.versus has
+# it), and goes with a collection: each a pass's work, and no collection
+# between the first pass and the last (a collection alone is more than two
+# scan periods at Pico speed on the 96 KB heap; docs/versus.md). The
 # engine's memory (about 17 KB at level 2) is there only while it thinks,
 # so a board without that room says so and the game goes on.
 #
@@ -33,7 +37,7 @@ from micropython import const
 
 from fireice.geom import move_name
 
-from fireboard.app import ENGINE_CODE
+from fireboard.mem import ENGINE_CODE
 
 HINT_LEVEL = const(2)
 _NO_ROOM = "no room to think (out of memory)"

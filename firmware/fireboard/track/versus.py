@@ -15,10 +15,11 @@
 # shared with a duel's hints: one search at a time).
 #
 # The engine's code is loaded with this module (in the pass that starts or
-# resumes the game: about 26 ms on a Pico by estimate from the ROM image,
-# five scans) and dropped with it (App.play_board). The engine itself,
-# its memory (at most 32 KB), is made for each move beside the loop (on the
-# second core, or within hw.aside) and given back after it.
+# resumes the game, which is long anyway: about 45 ms on a Pico by the
+# estimate from the ROM image) and dropped with it (App.play_board). The
+# engine itself, its memory (at most 32 KB), is made for each move beside
+# the loop (on the second core, or within hw.aside) and given back after
+# it: collected in the pass after the one that shows the move.
 import gc
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
