@@ -216,17 +216,17 @@ class App:
             self.parts.remove(op)
             self.opponent = op = None
         if vs is None:
-            from fireboard.mem import forget
+            from fireboard.mem import ENGINE_CODE, forget
 
             # (a search still stopping keeps what it runs until it ends)
-            forget("fireboard.track.versus", "fireboard.track.think", "fireice.engine")
+            forget("fireboard.track.versus", "fireboard.track.think", *ENGINE_CODE)
             return
-        from fireboard.mem import forget
+        from fireboard.mem import ENGINE_CODE, forget
 
         try:
             from fireboard.track.versus import Opponent
         except MemoryError:
-            forget("fireboard.track.versus", "fireboard.track.think", "fireice.engine", failed=True)
+            forget("fireboard.track.versus", "fireboard.track.think", *ENGINE_CODE, failed=True)
             self._out(
                 {
                     "ev": "error",

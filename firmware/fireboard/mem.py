@@ -51,9 +51,23 @@ LEAVES = (
     "fireboard.track.phases",
 )
 
+# The engine's modules (fireice.engine), in an order in which each needs
+# only those before it: a hint loads them one a pass (fireboard.track
+# .hinting), and they are dropped together with the engine
+ENGINE_CODE = (
+    "fireice.engtab",
+    "fireice.engn1",
+    "fireice.engn2",
+    "fireice.engn3",
+    "fireice.engn4",
+    "fireice.engine",
+)
 
-def forget(*names, failed=False):
-    """Drop the modules named, and the LEAVES, then collect.
+
+def forget(*names, failed=False, collect=True):
+    """Drop the modules named, and the LEAVES, then collect (unless
+    collect is False: a pass that must stay short, the garbage collected
+    by a later one).
 
     failed: after memory ran out. A module whose import failed has left
     sys.modules, but MicroPython keeps its pointer in the emptied slot,
@@ -62,7 +76,7 @@ def forget(*names, failed=False):
     if DROP:
         _drop(names, failed)
         _drop(LEAVES, False)
-    if sys.implementation.name != "cpython":
+    if collect and sys.implementation.name != "cpython":
         gc.collect()
 
 

@@ -30,6 +30,17 @@ from fireboard.mem import forget
 _WIRE_US = 51 * 24 * 125 // 100 + 50
 
 
+_RGB = b' "rgb": ['
+
+
+def _digits(buf, n, v):
+    # v (0 or more) in decimal into buf from n, without allocating; the end
+    if v >= 10:
+        n = _digits(buf, n, v // 10)
+    buf[n] = 48 + v % 10
+    return n + 1
+
+
 class Board:
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
@@ -62,6 +73,7 @@ class Board:
         self.passes = self.busy_us = self.worst_us = self.first = self.scans0 = 0
         self.pass_at = self.wire_us = 0
         self.cost = None  # simboard.picotime.calibrate's
+        self.head = bytearray(b'{"ev": "leds", "at": ' + bytes(12))  # (frame)
         self.ops0 = array("i", bytes(28))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine
@@ -227,19 +239,26 @@ class Board:
             self.app.start_asked()
 
     def frame(self, rgb):
-        w = sys.stdout.write
         pt = self.pt
         if pt:  # the wire's time, not this output's
             pt.grb(rgb, self.hw.mem32)  # the Pico backend's work before the wire (hw.rp2.Strip)
             t0 = ticks_us()
             w0 = pt.waited_ns()
             self.wire_us += _WIRE_US
-        w('{"ev": "leds", "at": %d, "rgb": [' % self.at())
-        if pt:  # the same text, written from one buffer: this output's
-            # garbage would make the firmware's collections come sooner
-            n = pt.frame_text(pt.text, rgb)
-            sys.stdout.buffer.write(memoryview(pt.text)[:n])
+            # the same text, written from buffers without allocating: this
+            # output's garbage would make the firmware's collections come
+            # sooner, and in passes where a board makes none (a Pico's strip
+            # allocates nothing: the turn LED's pulse while the board thinks)
+            head = self.head
+            n = _digits(head, 21, self.at())
+            head[n] = 44  # ,
+            out = sys.stdout.buffer
+            out.write(head, n + 1)  # (the first n + 1 bytes)
+            out.write(_RGB)
+            out.write(pt.text, pt.frame_text(pt.text, rgb))
         else:
+            w = sys.stdout.write
+            w('{"ev": "leds", "at": %d, "rgb": [' % self.at())
             for k in range(51):
                 w(
                     "[%d, %d, %d]%s"
@@ -252,11 +271,8 @@ class Board:
     def aside(self, fn, arg):
         # With Pico time: what a Pico runs on its second core (the engine)
         # runs now, but the pass is not charged for it: its time at Pico
-        # speed is the delay before its answer counts (hw.aside)
-        from time import ticks_us
-
-        from fireice.ticks import ticks_diff
-
+        # speed is the delay before its answer counts (hw.aside). (Nothing
+        # imported here: the pass's clock runs until spent_us)
         if self.pass_t0:
             self.spent_us()  # a collection of the pass so far is seen now
         t0 = ticks_us()

@@ -2,7 +2,8 @@
 # against playing every move, legal moves everywhere, proven wins kept,
 # determinism, and no allocation while it thinks (MicroPython).
 from fireice.duel import Duel
-from fireice.engine import BOARD_LEVELS, LEVELS, MAX_LEVEL, Engine, gift, win_move
+from fireice.engine import BOARD_LEVELS, LEVELS, MAX_LEVEL, Engine, win_move
+from fireice.engn1 import gift
 from fireice.moves import legal_moves
 from fireice.seeded import Rng, handicap_position
 from support import MICROPYTHON, raises, skip
@@ -331,9 +332,9 @@ def test_thinking_allocates_nothing():
 
 
 def test_the_written_out_tables_are_the_formulas():
-    # fireice.engine keeps its square-root tables written out (working them
-    # out in floats made loading the module long on a Pico)
-    from fireice import engine
+    # the engine keeps its square-root tables written out (working them
+    # out in floats made loading it long on a Pico), in fireice.engtab
+    from fireice import engtab as engine
 
     assert len(engine._SQL) == 352 and len(engine._RSQ) == 256
     for x in range(352):

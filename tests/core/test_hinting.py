@@ -23,7 +23,7 @@ def _hint(front):
     g = b.app.tracker.game
     reply = b.command("hint")
     assert "error" not in reply, reply
-    b.run(60)  # its code loaded a module a pass, then the search
+    b.run(100)  # its code loaded a module a pass, the search, then saved, lit, said
     (e,) = hints_of(b)
     assert e["move"] is not None
     frm, to = e["move"].split("-")
@@ -55,7 +55,7 @@ def _rationed(front):
     b = Board(config=json.dumps({"hints": 1}), front=front)
     b.set_up()
     b.command("hint")
-    b.run(60)
+    b.run(100)
     b.command("hint")
     first, second = hints_of(b)
     assert first["move"] and second["move"] is None and "1 a game" in second["reason"]
@@ -134,7 +134,7 @@ def test_a_hint_on_the_second_core_comes_on_a_later_pass():
     inline = Board()
     inline.set_up()
     inline.app.hint()
-    inline.run(60)
+    inline.run(100)
     want = hints_of(inline)[0]["move"]
     b = Board()
     b.hw.cores = 2  # a Pico: the search on its second core (_thread)
@@ -154,6 +154,7 @@ def test_a_hint_on_the_second_core_comes_on_a_later_pass():
     (e,) = hints_of(b)
     assert e["move"] == want  # the same move as within the pass: a faithful copy
     assert b.app.aside is None and b.app.games.hints() == 1
+    b.run(30)  # its code dropped a few modules a pass, then the part goes, collected
     assert not [p for p in b.app.parts if getattr(p, "hinting", False)]  # the part gone
 
 
@@ -225,7 +226,7 @@ def test_a_power_cut_while_a_hint_is_worked_out_loses_it():
     b2.run(1500)
     assert not hints_of(b2) and b2.app.games.hints() == 0 and not b2.app.lights.hint
     b2.app.hint()  # asked again: it comes
-    b2.run(60)
+    b2.run(100)
     assert hints_of(b2)[0]["move"] and b2.app.games.hints() == 1
 
 
@@ -287,7 +288,7 @@ def test_a_hint_whose_code_finds_no_room_says_so_and_the_game_goes_on():
     hinting._LOAD = ("hint_oom",) + saved
     try:
         b.app.hint()
-        b.run(60)
+        b.run(100)
     finally:
         hinting._LOAD = saved
     (e,) = hints_of(b)
@@ -295,5 +296,30 @@ def test_a_hint_whose_code_finds_no_room_says_so_and_the_game_goes_on():
     assert not [p for p in b.app.parts if getattr(p, "hinting", False)]
     assert b.app.games.hints() == 0 and not b.app.lights.hint
     b.app.hint()  # asked again: it comes
-    b.run(60)
+    b.run(100)
     assert hints_of(b)[-1]["move"] and b.app.games.hints() == 1
+
+
+def test_the_hints_code_loads_one_module_a_pass():
+    # each module of the hint's code (Hinting._load: the engine's among
+    # them, fireboard.mem.ENGINE_CODE) needs only those loaded before it,
+    # so that each pass imports one small module (at Pico speed the whole
+    # engine in one import took about 45 ms, nine scan periods)
+    import sys
+
+    from support import MICROPYTHON, skip
+
+    if not MICROPYTHON:
+        skip("CPython keeps its modules (fireboard.mem.DROP)")
+    from fireboard.mem import LEAVES, forget
+    from fireboard.track import hinting
+
+    load = hinting._LOAD
+    assert load[-1] == "fireboard.track.think" and "fireice.engine" in load
+    assert "fireice.engn4" in load and load.index("fireice.engn4") < load.index("fireice.engine")
+    forget(*reversed(load))
+    for name in load:
+        before = set(sys.modules)
+        __import__(name)
+        new = set(sys.modules) - before - set(LEAVES)
+        assert new == {name}, (name, new)

@@ -238,7 +238,7 @@ def test_a_duels_hint_is_the_engines_not_the_judges():
     handle(app, "hint", replies.append)
     assert replies[0] == {"re": "hint"}
     assert not said(events, "hint")  # its search's answer is taken in by a pass
-    for _ in range(8):  # its code loaded a module a pass, then the search
+    for _ in range(16):  # its code loaded a module a pass, the search, saved, said
         app.tick(app.now + 5)
     assert said(events, "hint")[-1]["move"] is not None
 

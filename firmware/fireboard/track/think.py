@@ -18,9 +18,8 @@
 # waits for it, trying again each pass.
 #
 # The engine (its memory: the level's arrays) is made for the search,
-# on the second core when there is one, and given back after it.
-import gc
-
+# on the second core when there is one, and given back after it: its
+# garbage, collected with the next move's (App._tick).
 from micropython import const
 
 from fireice.engine import Engine
@@ -56,11 +55,13 @@ class Think:
         """Whether it is about game g as it stands."""
         return g is self.game and g.ply == self.ply
 
-    def poll(self, app, now, collect=True):
+    def poll(self, app, now):
         """True once the answer is in and its time has come (the core is
         then free again); starts the search when the core is free. The
-        engine's memory is then collected, unless collect is False (the
-        owner collects in the same pass)."""
+        engine's memory is garbage then, not collected here: a collection
+        at Pico speed is longer than a scan period (about 13 ms on the
+        96 KB heap by the estimate), so it goes with the next move's, which
+        collects anyway (App._tick)."""
         s = self.state
         if s == _WAIT:
             if app.aside is not None:
@@ -72,8 +73,6 @@ class Think:
         if app.aside is self:
             app.aside = None
             self.app = None
-            if collect:
-                gc.collect()  # the engine's memory given back
         return True
 
     def stop(self, app):

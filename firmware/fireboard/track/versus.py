@@ -15,10 +15,13 @@
 # shared with a duel's hints: one search at a time).
 #
 # The engine's code is loaded with this module (in the pass that starts or
-# resumes the game: about 26 ms on a Pico by estimate from the ROM image,
-# five scans) and dropped with it (App.play_board). The engine itself,
-# its memory (at most 32 KB), is made for each move beside the loop (on the
-# second core, or within hw.aside) and given back after it.
+# resumes the game, which is long anyway: about 45 ms on a Pico by the
+# estimate from the ROM image) and dropped with it (App.play_board). The
+# engine itself, its memory (at most 32 KB), is made for each move beside
+# the loop (on the second core, or within hw.aside) and given back after
+# it: collected in the pass after the one that shows the move.
+import gc
+
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
 
 from fireboard.track.phases import IDLE
@@ -34,6 +37,8 @@ class Opponent:
         self.ply = -1
         self.think = None  # its search, until the answer is taken in (Think)
         self.proved = None  # the game a proven result was announced for
+        self.collect = False  # a search's garbage to collect in the next pass
+        self.told = None  # the search whose move is shown, to be said in the next pass
 
     def stop(self, t, app):
         """The board does not play here (any more): the tracker takes any
@@ -41,12 +46,24 @@ class Opponent:
         if t.forced != FREE:
             t.force(FREE)
         self.game = None
+        self.told = None
         th = self.think
         if th is not None:
             self.think = None
             th.stop(app)
 
     def tick(self, app, now):
+        if self.told is not None:
+            self._say(app, self.told)
+            return
+        if self.collect:
+            # the pass after the move is shown: the engine's memory, its
+            # garbage now, collected in a pass of its own (at Pico speed a
+            # collection takes about 13 ms on the 96 KB heap by the
+            # estimate, more than a scan period by itself)
+            self.collect = False
+            gc.collect()
+            return
         t = app.tracker
         g = t.game
         th = self.think
@@ -78,6 +95,10 @@ class Opponent:
         th.poll(app, now)  # started (if the core is free), its answer taken in later
 
     def _show(self, app, t, th):
+        # the answer in: shown in this pass (the tracker takes only it, the
+        # lights guide the hand), said in the next (_say), collected in the
+        # one after (tick): each a pass's work at Pico speed
+        self.collect = True
         mv = th.move
         if mv < 0:
             t.force(FREE)  # the player moves for it
@@ -86,11 +107,22 @@ class Opponent:
             app._drain()
             return
         t.force(mv)
+        self.told = th
+        if th.proven and self.proved is not self.game:
+            # shown: the winner's turn LED (fireboard.lights), while the
+            # game is at or past this ply (a takeback before it: not proven)
+            app.lights.proven = (th.proven, self.ply)
+
+    def _say(self, app, th):
+        # the move shown a pass before, said now (if the board still waits
+        # for it: a takeback or a new game meanwhile drops it)
+        self.told = None
+        t = app.tracker
+        mv = th.move
+        if t.forced != mv or not th.about(t.game):
+            return
         app._out({"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[self.side]})
         if th.proven and self.proved is not self.game:
             self.proved = self.game
             app._out({"ev": "proven", "winner": RESULT_NAMES[th.proven], "plies": th.mate})
-            # and shown: the winner's turn LED (fireboard.lights), while the
-            # game is at or past this ply (a takeback before it: not proven)
-            app.lights.proven = (th.proven, self.ply)
         app._drain()  # what the tracker says of the pegs as they stand
