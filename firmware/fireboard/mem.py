@@ -55,11 +55,11 @@ LEAVES = (
 # only those before it: a hint loads them one a pass (fireboard.track
 # .hinting), and they are dropped together with the engine
 ENGINE_CODE = (
-    "fireice.engtab",
-    "fireice.engn1",
-    "fireice.engn2",
-    "fireice.engn3",
-    "fireice.engn4",
+    "fireice.engine_tables",
+    "fireice.engine_opinions",
+    "fireice.engine_playout",
+    "fireice.engine_tree",
+    "fireice.engine_descent",
     "fireice.engine",
 )
 

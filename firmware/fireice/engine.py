@@ -9,10 +9,10 @@
 # Its code is in five modules besides this one, each needing only those
 # before it here, so that the board can load them one a pass (fireboard
 # .track.hinting; fireboard.mem.ENGINE_CODE: the whole engine in one import
-# took about 45 ms at Pico speed by the estimate): fireice.engtab
-# (the selection's square-root tables), engn1 (the move opinions gift and
-# prior, the random numbers), engn2 (the playouts, the proof search's
-# step), engn3 (the tree's growth, selection and proofs), engn4 (one
+# took about 45 ms at Pico speed by the estimate): fireice.engine_tables
+# (the selection's square-root tables), engine_opinions (the move opinions gift and
+# prior, the random numbers), engine_playout (the playouts, the proof search's
+# step), engine_tree (the tree's growth, selection and proofs), engine_descent (one
 # descent). The methods among them are Engine's (assigned below).
 import micropython
 from micropython import const
@@ -24,7 +24,7 @@ from array import array
 
 from fireice.danger import win_move
 from fireice.duel import Duel
-from fireice import engn1, engn2, engn3, engn4
+from fireice import engine_opinions, engine_playout, engine_tree, engine_descent
 
 _DRAW = const(3)
 _PATH = const(52)  # a game has at most 49 plies
@@ -85,13 +85,13 @@ class Engine:
     The game is left as it was. The same seed gives the same moves.
     """
 
-    below = engn1.below
-    playout = engn2.playout
-    _wins = engn2._wins
-    _expand = engn3._expand
-    _select = engn3._select
-    _prove_up = engn3._prove_up
-    _iterate = engn4._iterate
+    below = engine_opinions.below
+    playout = engine_playout.playout
+    _wins = engine_playout._wins
+    _expand = engine_tree._expand
+    _select = engine_tree._select
+    _prove_up = engine_tree._prove_up
+    _iterate = engine_descent._iterate
 
     def __init__(self, level=3, seed=1, nodes=0):
         lv = LEVELS[level] if 1 <= level <= MAX_LEVEL else None

@@ -3,7 +3,7 @@
 # determinism, and no allocation while it thinks (MicroPython).
 from fireice.duel import Duel
 from fireice.engine import BOARD_LEVELS, LEVELS, MAX_LEVEL, Engine, win_move
-from fireice.engn1 import gift
+from fireice.engine_opinions import gift
 from fireice.moves import legal_moves
 from fireice.seeded import Rng, handicap_position
 from support import MICROPYTHON, raises, skip
@@ -333,8 +333,8 @@ def test_thinking_allocates_nothing():
 
 def test_the_written_out_tables_are_the_formulas():
     # the engine keeps its square-root tables written out (working them
-    # out in floats made loading it long on a Pico), in fireice.engtab
-    from fireice import engtab as engine
+    # out in floats made loading it long on a Pico), in fireice.engine_tables
+    from fireice import engine_tables as engine
 
     assert len(engine._SQL) == 352 and len(engine._RSQ) == 256
     for x in range(352):

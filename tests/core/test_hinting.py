@@ -316,7 +316,9 @@ def test_the_hints_code_loads_one_module_a_pass():
 
     load = hinting._LOAD
     assert load[-1] == "fireboard.track.think" and "fireice.engine" in load
-    assert "fireice.engn4" in load and load.index("fireice.engn4") < load.index("fireice.engine")
+    assert "fireice.engine_descent" in load and load.index("fireice.engine_descent") < load.index(
+        "fireice.engine"
+    )
     forget(*reversed(load))
     for name in load:
         before = set(sys.modules)

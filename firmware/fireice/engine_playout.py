@@ -5,7 +5,7 @@
 import micropython
 
 from fireice.danger import win_move
-from fireice.engn1 import gift
+from fireice.engine_opinions import gift
 from fireice.geom import TARGETS as _TARGETS
 from fireice.moves import legal_moves
 from fireice.ticks import ticks_diff as _ticks_diff

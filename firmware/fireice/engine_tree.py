@@ -5,8 +5,8 @@
 import micropython
 from micropython import const
 
-from fireice.engn1 import prior
-from fireice.engtab import _RSQ, _SQL
+from fireice.engine_opinions import prior
+from fireice.engine_tables import _RSQ, _SQL
 from fireice.moves import legal_moves
 
 _DRAW = const(3)
