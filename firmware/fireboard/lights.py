@@ -38,13 +38,6 @@ _GLOW = bytes(
 _LINES = bytes(LINES)
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython, CircuitPython) the bytearray is indexed itself."""
-    return buf
-
-
 class Lights:
     def __init__(self, strip, cfg, front):
         self.strip = strip
