@@ -196,8 +196,8 @@ def start(
     mode = app.mode if mode is None else mode
     if vs == -1:
         vs = app.vs
-    handicap = app.handicap if handicap is None else handicap
-    side = app.handicap_side if side is None else side
+    handicap = app.handicap[0] if handicap is None else handicap
+    side = app.handicap[1] if side is None else side
     given = seed is not None
     seed = app.seed if seed is None else seed
     dealt = grade is not None and position is not None  # the Dealer's deal
@@ -251,8 +251,7 @@ def start(
         app._out({"ev": "error", "reason": "no new game: %s" % e})
         return
     app.mode = mode
-    app.handicap = handicap
-    app.handicap_side = side
+    app.handicap = (handicap, side)
     app.seed = seed + 1
     if game.duel:
         app.vs = vs  # (a solitaire keeps it for the next duel)
