@@ -41,6 +41,10 @@ def debounce_ms(cfg):
 
 
 class App:
+    # a restart asked for over USB (fireboard.links: set once, as the board
+    # restarts; a class attribute until then, one fewer in every App's table)
+    reboot = False
+
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
         configuration; games: the game records on flash (fireboard.records.games);
@@ -48,35 +52,29 @@ class App:
         scanner: the sensor front end's scanner, when start-up made it
         already (to calibrate it); else the configuration's front end
         (fireboard.sense.fronts) makes it."""
+        # Every attribute first, the big objects after: the table of the
+        # App's attributes grows (by a quarter, each time a new table while
+        # the old one is still there) as they are set, and grown while the
+        # heap is still empty it stands low and leaves its old tables'
+        # room to the objects; grown last, at start-up's peak, its last
+        # growth (0.6 KB on the 64-bit virtual board) was where a heap too
+        # small failed (README, "Memory").
+        self.scanner = self.deb = self.tracker = self.lights = self.buttons = None
+        self.raw = bytearray(49)
         self.cfg = cfg
         self.hw = hw
-        self.emit = emit
         self.outputs = [emit]  # where events go (see above)
         self.parts = []  # ticked once a pass (see above)
         self.seed = seed
-        pins = cfg["pins"]
-        if scanner is None:
-            from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
-
-            scanner = fronts.scanner(hw, cfg)
-        self.scanner = scanner
-        self.raw = bytearray(49)
-        self.deb = Debouncer(debounce_ms(cfg))
-        self.tracker = Tracker(self.scanner.colour)
-        self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
-        self.undo_button = Button(hw.input(pins["button_undo"]), cfg["long_press_ms"])
-        self.new_button = Button(hw.input(pins["button_new"]), cfg["long_press_ms"])
         self.games = games
         self.mode = "duel"
-        self.handicap = 0
-        self.handicap_side = 1
+        self.handicap = (0, 1)  # the last game's: (pegs, the side given them)
         self.grade = "medium"  # of new solitaire deals (fireice.solver.GRADES)
         self.now = 0
         self.ticks = 0
-        self.reboot = False  # asked for over USB: the main loop restarts
-        self.hold = False  # the lights show a test frame, not the game
-        self.walk_ms = 0  # LED walk: ms per LED (while hold)
-        self.walk_at = 0
+        # the lights show a test frame, not the game: (the LED walk's ms
+        # per LED, 0 for none; when it began), else None
+        self.hold = None
         self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         # the scans: every pass begins with one; within a long pass (the one
@@ -84,7 +82,6 @@ class App:
         # those that fall due, by clock(): the board's ticks_ms (None: no
         # scan within a pass, as in the tests' free loops)
         self.clock = None
-        self.scan_ms = cfg["scan_ms"]
         self.scanned = 0  # when the last scan ran
         # when the next scan is due: the scans keep a fixed schedule, scan_ms
         # apart, so that a scan that came late brings the next one sooner
@@ -103,6 +100,21 @@ class App:
         # the engine's search that holds the second core, from its start to
         # its answer taken in (fireboard.track.think: one at a time)
         self.aside = None
+        pins = cfg["pins"]
+        if scanner is None:
+            from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
+
+            scanner = fronts.scanner(hw, cfg)
+        self.scanner = scanner
+        self.deb = Debouncer(debounce_ms(cfg))
+        self.tracker = Tracker(self.scanner.colour)
+        self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
+        long_ms = cfg["long_press_ms"]
+        # the undo button, the new-game button
+        self.buttons = (
+            Button(hw.input(pins["button_undo"]), long_ms),
+            Button(hw.input(pins["button_new"]), long_ms),
+        )
 
     # --- starting ---------------------------------------------------------------
 
@@ -285,16 +297,17 @@ class App:
                     # answers the next hand
                     gc.collect()
                     self.sense()
-        b = self.undo_button.poll(now)
+        undo, new = self.buttons
+        b = undo.poll(now)
         if b:
-            if self.new_button.down:  # both buttons: see _both
-                self._both(b, self.new_button)
+            if new.down:  # both buttons: see _both
+                self._both(b, new)
             elif b != LONG or not self.hint():
                 self.undo()
-        b = self.new_button.poll(now)
+        b = new.poll(now)
         if b:
-            if self.undo_button.down:
-                self._both(b, self.undo_button)
+            if undo.down:
+                self._both(b, undo)
             elif b == LONG:
                 self.new_game("solitaire" if self.mode == "duel" else "duel")
             else:
@@ -309,7 +322,7 @@ class App:
             if k < len(parts) and parts[k] is part:
                 k += 1
         if self.hold:
-            if self.walk_ms:
+            if self.hold[0]:
                 self._walk(now)
         elif self.lights.compose(self.tracker, now):
             self.lights.show()
@@ -322,9 +335,10 @@ class App:
         if d > self.gap and self.scans:
             self.gap = d
         self.scanned = now
-        due = ticks_add(self.due, self.scan_ms)
+        ms = self.cfg["scan_ms"]
+        due = ticks_add(self.due, ms)
         if not self.scans or ticks_diff(due, now) <= 0:
-            due = ticks_add(now, self.scan_ms)
+            due = ticks_add(now, ms)
         self.due = due
         self.scans += 1
 
@@ -363,10 +377,10 @@ class App:
         self.new_game("duel", vs=vs)
 
     def _walk(self, now):
-        k = ticks_diff(now, self.walk_at) // self.walk_ms
+        ms, at = self.hold
+        k = ticks_diff(now, at) // ms
         if k >= 51:  # the walk is over: the game's lights again
-            self.hold = False
-            self.walk_ms = 0
+            self.hold = None
             self.lights._seen = -1
             return
         f = self.lights.frame

@@ -38,7 +38,7 @@ def start(store, make_hw, emit, seed=0, front=None):
     # which leaves free room behind when it goes. Measured (bench_heap):
     # this order needs 2-3 KB less heap at the worst cases than building
     # the scanner with the App.
-    from fireboard.records.games import Games
+    from fireboard.records.games import CURRENT, NEXT, Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
 
     cfg, problem = _twice(_settings, store, front)
@@ -50,8 +50,13 @@ def start(store, make_hw, emit, seed=0, front=None):
         said = _twice(_calibrate, scan, store)
         if said:
             problem = problem + "; " + said if problem else said
-    from fireboard.app import App  # noqa: F401 (the loop's code, low in the heap)
-
+    # The loop's code, low in the heap, before a saved game is read and
+    # replayed (the record reader's garbage then lies above it); on a new
+    # board after the first game is made (its code and the loop's together
+    # were start-up's peak, where a heap too small failed)
+    saved = store.size(CURRENT) >= 0 or store.size(NEXT) >= 0
+    if saved:
+        from fireboard.app import App  # noqa: F401
     games = Games(store)
     games.marks = cfg["front"] != "colour"  # the colour board sees a set-up's colours
     if cfg["vs"] is not None:  # a new board's first game: the configuration's opponent
@@ -60,6 +65,8 @@ def start(store, make_hw, emit, seed=0, front=None):
     game, other, new = _twice(_game, games, seed)
     if problem:  # said by app.begin, with the saved game's, if any
         other = problem + ("; " + other if other else "")
+    if not saved:
+        from fireboard.app import App  # noqa: F401,F811
     games.hw = hw  # its clock (hw.clock) dates the records
     app = _twice(_app, hw, cfg, games, emit, seed, scan)
     return app, hw, (game, other, new)

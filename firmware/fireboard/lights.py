@@ -38,25 +38,12 @@ _GLOW = bytes(
 _LINES = bytes(LINES)
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython, CircuitPython) the bytearray is indexed itself."""
-    return buf
-
-
 class Lights:
     def __init__(self, strip, cfg, front):
+        # (its attributes first, its buffers last, as the App's: the table
+        # of attributes grows as they are set, at start-up's peak)
         self.strip = strip
-        self.frame = bytearray(3 * _N)  # composed, hole order
-        self.out = bytearray(3 * _N)  # to send, chain order
-        self.sent = bytearray(3 * _N)  # last sent
         self.brightness = cfg["brightness"]
-        led_map = cfg["led_map"]
-        # where each hole's colour goes in the chain
-        self.pos = bytearray(_N)
-        for k in range(_N):
-            self.pos[led_map[k] if led_map else k] = k
         from fireboard import front as entry  # the registry's (fireboard.sense.fronts)
 
         cap = cfg["led_cap_ma"].get(front) or entry(front, 2)
@@ -72,8 +59,6 @@ class Lights:
         # the controlled islands' glow (a duel), drawn again only when the
         # islands' masks change (at a move, not at each lift or blink):
         # copied into a frame in one go
-        self._ctl = bytearray(3 * _N)
-        self._ctl_im = bytearray(24)  # the game's island masks it was drawn for
         self._ctl_ok = False
         self._phase = -1  # blink phase of the composed frame
         self._blinks = True  # the composed frame has something blinking
@@ -90,6 +75,18 @@ class Lights:
         # shown while the game is at hint_ply
         self.hint = 0
         self.hint_ply = -1
+        self.frame = bytearray(3 * _N)  # composed, hole order
+        self.out = bytearray(3 * _N)  # to send, chain order
+        self.sent = bytearray(3 * _N)  # last sent
+        # where each hole's colour goes in the chain
+        led_map = cfg["led_map"]
+        self.pos = bytearray(_N)
+        for k in range(_N):
+            self.pos[led_map[k] if led_map else k] = k
+        # the controlled islands' glow drawn (see above), and the game's
+        # island masks it was drawn for
+        self._ctl = bytearray(3 * _N)
+        self._ctl_im = bytearray(24)
 
     def redraw(self):
         """Compose the next frame afresh (what it shows changed outside the

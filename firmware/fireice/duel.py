@@ -18,13 +18,6 @@ _DRAW = const(3)
 _MAXPLY = const(49)  # every move adds a peg to the board
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython) the bytes-like object is indexed itself."""
-    return buf
-
-
 class Duel(Position):
     """A two-player game: position, whose turn, control, result, history.
 

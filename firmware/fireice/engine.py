@@ -58,13 +58,6 @@ MAX_LEVEL = 6
 _PROOF_NODES = const(40)
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython) the bytearray is indexed itself."""
-    return buf
-
-
 @micropython.viper
 def _copy(dst, src, n: int):
     # the first n bytes of the bytearray src into dst

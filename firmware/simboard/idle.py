@@ -37,7 +37,7 @@ def next_scan(board, now, t, last):
     if not steady(app, hw):
         return t
     w = last
-    for b in (app.undo_button, app.new_button):
+    for b in app.buttons:
         if b.pin.value() != b.level:  # pressed or released since
             return t
         d = ticks_diff(now, b.since)
@@ -49,8 +49,9 @@ def next_scan(board, now, t, last):
             w = min(w, now + b.long_ms - ticks_diff(now, b.pressed_at))
     lights = app.lights
     if app.hold:  # a test frame, or the LED walk
-        if app.walk_ms:
-            w = min(w, now + app.walk_ms - ticks_diff(now, app.walk_at) % app.walk_ms)
+        ms, at = app.hold
+        if ms:
+            w = min(w, now + ms - ticks_diff(now, at) % ms)
     elif lights._seen != app.tracker.version:
         return t
     elif lights._blinks and not still(lights, app.tracker):

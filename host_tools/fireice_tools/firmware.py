@@ -143,14 +143,31 @@ def compile_firmware(arch="host", out=None):
     return out
 
 
+# What a module with a viper function gets at its end in the CircuitPython
+# tree (circuitpython_tree): the pointer casts, as plain Python.
+CP_PTRS = """
+
+# (fireice build --circuitpython) a viper function's pointer casts, which
+# CircuitPython lacks: the functions index the buffer itself
+def ptr8(buf):
+    return buf
+
+
+ptr16 = ptr32 = ptr8
+"""
+
+
 def circuitpython_tree(out):
     """Write the firmware as CircuitPython takes it to folder out: the same
     files, with each @micropython.native and @micropython.viper line
     commented out (CircuitPython's RP2040 builds have no native code emitter
     and refuse the decorators at compile time; the functions run as they
-    are, only slower: the viper ones are written to run as plain Python,
-    with ptr8 a function that returns its bytearray). Line numbers stay the
-    same. Returns the files written."""
+    are, only slower: the viper ones are written to run as plain Python).
+    A module with a viper function gets at its end (CP_PTRS) the pointer
+    casts as functions that return their buffer: the firmware defines them
+    nowhere (MicroPython's compiler makes them in a viper function, and on
+    CPython its micropython stand-in makes them builtins). Line numbers stay
+    the same. Returns the files written."""
     root = firmware_dir()
     written = []
     for rel in board_sources("circuitpython") + ["main.py"]:
@@ -160,10 +177,14 @@ def circuitpython_tree(out):
             with open(os.path.join(root, rel)) as f:
                 text = f.read()
         lines = text.split("\n")
+        viper = False
         for k, line in enumerate(lines):
             for emitter in ("@micropython.native", "@micropython.viper"):
                 if line.strip().startswith(emitter):
                     lines[k] = line.replace(emitter, "# " + emitter)
+                    viper = viper or emitter == "@micropython.viper"
+        if viper:  # after the module's own lines: their numbers stay
+            lines = "\n".join(lines).rstrip("\n").split("\n") + CP_PTRS.split("\n")
         dst = os.path.join(out, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         with open(dst, "w") as f:

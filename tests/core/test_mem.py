@@ -122,3 +122,25 @@ def test_the_leaves_go_with_every_forget():
     assert NAMES[tracker.SETUP] == "setup"
     mem.forget()
     assert ("fireboard.track.phases" in sys.modules) == (not MICROPYTHON)
+
+
+def test_the_apps_table_of_attributes_stays_small():
+    # The App and its Lights are built at start-up's peak, and MicroPython
+    # grows an object's table of attributes as they are set, a new table
+    # each time (17, 23, 29, then 37 slots: 592 bytes on the 64-bit virtual
+    # board, the block a heap too small failed to find in App.__init__).
+    # So the App keeps at most 29 attributes of its own, and its Lights 23,
+    # after start-up and through new games of both kinds.
+    from fireboard.board import start
+    from simboard.hw import Hardware
+    from simboard.memstore import MemStore
+
+    out = []
+    app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), out.append, 0, "digital")
+    app.begin(0, *started)
+    sizes = [(len(app.__dict__), len(app.lights.__dict__))]
+    app.new_game("solitaire", grade="any")
+    app.new_game("duel")
+    sizes.append((len(app.__dict__), len(app.lights.__dict__)))
+    assert all(a <= 29 and b <= 23 for a, b in sizes), (sizes, sorted(app.__dict__))
+    assert not [e for e in out if e.get("ev") == "error"], out

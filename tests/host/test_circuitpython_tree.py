@@ -13,7 +13,7 @@ def test_the_tree_has_every_file_and_no_native_decorator(tmp_path):
     root = firmware.firmware_dir()
     assert "main.py" in files and "fireboard/hw/circuitpython.py" in files
     assert "fireice/duel.py" in files
-    changed = 0
+    changed = vipers = 0
     for rel in files:
         if rel == "main.py":  # the Pico's, with this board's backend
             src = firmware.main_py("circuitpython").split("\n")
@@ -21,7 +21,15 @@ def test_the_tree_has_every_file_and_no_native_decorator(tmp_path):
         else:
             with open(os.path.join(root, rel)) as f:
                 src = f.read().split("\n")
-        out = (tmp_path / rel).read_text().split("\n")
+        text = (tmp_path / rel).read_text()
+        viper = any(line.strip().startswith("@micropython.viper") for line in src)
+        # a module with a viper function gets the pointer casts at its end
+        # (after its own lines, the last newline the shim's), and only there
+        assert text.endswith(firmware.CP_PTRS) == viper, rel
+        assert text.count("def ptr8(") == viper, rel
+        if viper:
+            text = text[: -len(firmware.CP_PTRS)]
+        out = text.split("\n")
         assert len(src) == len(out), rel  # tracebacks keep their line numbers
         for a, b in zip(src, out):
             if a != b:
@@ -31,7 +39,22 @@ def test_the_tree_has_every_file_and_no_native_decorator(tmp_path):
                 changed += 1
         assert not any(line.strip().startswith("@micropython.") for line in out), rel
         compile((tmp_path / rel).read_text(), rel, "exec")
+        vipers += viper
     assert changed >= 10  # the hot paths were native
+    assert vipers >= 7  # the modules with viper functions (rp2.py not here), each with its casts
+
+
+def test_the_casts_run_as_plain_python(tmp_path):
+    # a viper function of the tree, run as CircuitPython runs it (no viper,
+    # and no micropython stand-in to make the casts builtins): the module's
+    # own casts serve it
+    firmware.circuitpython_tree(tmp_path)
+    text = (tmp_path / "fireboard" / "lights.py").read_text()
+    assert "ptr8(" in text.split(firmware.CP_PTRS)[0]
+    scope = {}
+    exec(compile(firmware.CP_PTRS, "casts", "exec"), scope)
+    buf = bytearray(b"abc")
+    assert scope["ptr8"](buf) is buf and scope["ptr32"] is scope["ptr8"]
 
 
 def test_the_command(tmp_path):

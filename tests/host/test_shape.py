@@ -51,7 +51,13 @@ def test_one_home_for_each_shim_and_constant():
         "ticks_diff": "fireice/ticks30.py",
         "forget": "fireboard/mem.py",
         "job": "fireboard/mem.py",
+        # a viper function's pointer casts: MicroPython's compiler makes
+        # them; CPython gets them as builtins from its micropython stand-in
+        "ptr8": "cpython/micropython.py",
+        "ptr16": "cpython/micropython.py",
+        "ptr32": "cpython/micropython.py",
     }
+    assert {"ptr8", "ptr16", "ptr32"} <= defined("cpython/micropython.py")
     phases = defined("fireboard/track/phases.py")
     assert {"IDLE", "SETUP", "OVER", "NAMES"} <= phases
     for rel in firmware.sources():
@@ -79,3 +85,46 @@ def test_the_packages_name_the_pipeline():
     assert packages == ["config", "hw", "links", "records", "sense", "track"]
     for d in packages:
         assert os.path.exists(os.path.join(ROOT, "fireboard", d, "__init__.py")), d
+
+
+def _casts_outside_viper(tree):
+    # (line, name) of each pointer cast a module names outside a
+    # @micropython.viper function, where MicroPython would look it up
+    out = []
+
+    def visit(node, viper):
+        for child in ast.iter_child_nodes(node):
+            inside = viper
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inside = any(ast.unparse(d) == "micropython.viper" for d in child.decorator_list)
+            if isinstance(child, ast.Name) and child.id in ("ptr8", "ptr16", "ptr32"):
+                if not viper:
+                    out.append((child.lineno, child.id))
+            visit(child, inside)
+
+    visit(tree, False)
+    return out
+
+
+def test_the_pointer_casts_are_named_only_in_viper_functions():
+    # defined nowhere in the firmware (test_one_home_for_each_shim_and_constant),
+    # so a cast outside a viper function would fail on the board
+    bad = ast.parse("def f(b):\n    return ptr8(b)\n")
+    assert _casts_outside_viper(bad) == [(2, "ptr8")]
+    used = 0
+    for rel in firmware.sources():
+        tree = ast.parse(source(rel))
+        assert _casts_outside_viper(tree) == [], rel
+        used += "ptr8(" in source(rel) or "ptr32(" in source(rel)
+    assert used >= 8
+
+
+def test_the_cpython_stand_in_makes_the_casts_builtins():
+    import builtins
+
+    import micropython
+
+    buf = bytearray(3)
+    for name in ("ptr8", "ptr16", "ptr32"):
+        assert getattr(builtins, name) is micropython.ptr8
+    assert micropython.ptr8(buf) is buf

@@ -9,13 +9,6 @@ import micropython
 import neopixel
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere (the
-    tests on CPython) the bytearray is indexed itself."""
-    return buf
-
-
 class Strip:
     """n WS2812B LEDs on one pin, driven by MicroPython's neopixel module
     (machine.bitstream: the CPU clocks the bits out with interrupts off,

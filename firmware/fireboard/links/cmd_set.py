@@ -70,7 +70,8 @@ def set_(app, arg):
 
             app.deb.ms = debounce_ms(app.cfg)
         elif key == "long_press_ms":
-            app.undo_button.long_ms = app.new_button.long_ms = v
+            for b in app.buttons:
+                b.long_ms = v
         elif key == "vs" or key == "vs_level":  # the next new game's opponent
             c = app.cfg
             app.vs = None if c["vs"] is None else (1 if c["vs"] == "fire" else 2, c["vs_level"])

@@ -4,12 +4,15 @@
 
 from fireboard.records.games import ARCHIVE, CURRENT, NEXT, SETTING
 from fireboard.records.store import FULL
-from fireice.geom import GAME, START, FireIceError, hole_name
+from fireice.geom import START, FireIceError
 from fireboard.mem import forget
 from fireboard.track.phases import SETUP
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
-LIMIT = 4096  # what a record may weigh (the longest game's is under 1 KB)
+# (Names used by one function are imported in it: this module's table of
+# names stays at 23 entries or fewer, the size MicroPython gives it without
+# a last growth to 29, a 464-byte block on the 64-bit virtual board that a
+# new game's load needed where the heap was tightest.)
 
 
 def record(games, game, tags, when=None, vs=None):
@@ -22,6 +25,8 @@ def record(games, game, tags, when=None, vs=None):
     record is written before the old one is archived, and the flash must
     have room for it and for the game to be played to its end; if
     anything fails, the old game and its record stay as they were."""
+    from fireice.geom import GAME
+
     head = [["Game", GAME], ["Mode", "duel" if game.duel else "solitaire"]]
     if when is not None:
         head.append(["Date", "%04d.%02d.%02d" % (when[0], when[1], when[2])])
@@ -196,8 +201,8 @@ def start(
     mode = app.mode if mode is None else mode
     if vs == -1:
         vs = app.vs
-    handicap = app.handicap if handicap is None else handicap
-    side = app.handicap_side if side is None else side
+    handicap = app.handicap[0] if handicap is None else handicap
+    side = app.handicap[1] if side is None else side
     given = seed is not None
     seed = app.seed if seed is None else seed
     dealt = grade is not None and position is not None  # the Dealer's deal
@@ -251,8 +256,7 @@ def start(
         app._out({"ev": "error", "reason": "no new game: %s" % e})
         return
     app.mode = mode
-    app.handicap = handicap
-    app.handicap_side = side
+    app.handicap = (handicap, side)
     app.seed = seed + 1
     if game.duel:
         app.vs = vs  # (a solitaire keeps it for the next duel)
@@ -290,6 +294,8 @@ def replace(app):
     where the game wants one. They count once lifted and put back in, in
     the colour lit (the board cannot see colours): a "replace" event. (For
     fireboard.track.begin too, after a restart.)"""
+    from fireice.geom import hole_name
+
     t = app.tracker
     seen = t.seen
     if seen is None or t.phase != SETUP:  # colour, or not setting up

@@ -28,16 +28,6 @@ _GPIO_OUT_XOR = const(0xD000001C)
 _SETTLE_US = const(12)
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) (and
-    ptr16, ptr32) as a pointer to x's items (these functions are not called
-    there); elsewhere (CPython, CircuitPython) x is indexed itself."""
-    return buf
-
-
-ptr16 = ptr32 = ptr8
-
-
 def scanner(hw, cfg):
     """The colour front end on hardware hw, as the configuration wires it."""
     pins = cfg["pins"]

@@ -8,13 +8,6 @@ import micropython
 from fireice.ticks import ticks_diff
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython, CircuitPython) the bytearray is indexed itself."""
-    return buf
-
-
 class Debouncer:
     """A hole's state is accepted once its raw state has stayed the same for
     ms milliseconds. update() returns how many accepted states changed."""

@@ -16,17 +16,6 @@ _GPIO_IN = const(0xD0000004)
 _GPIO_OUT_XOR = const(0xD000001C)
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (and ptr16, ptr32 as pointers to its 16- and 32-bit
-    items; these functions are not called there); elsewhere (CPython,
-    CircuitPython) the bytes or array is indexed itself."""
-    return buf
-
-
-ptr16 = ptr32 = ptr8
-
-
 class RegisterScanner:
     """The digital scan at the hardware's limit: the pins are made (and the
     select lines set low) as for the scan through pin objects

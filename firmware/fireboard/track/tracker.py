@@ -24,13 +24,6 @@ THINKING = const(-2)
 _A_PEG = ("a", "a fire", "an ice")
 
 
-def ptr8(buf):
-    """In a @micropython.viper function MicroPython compiles ptr8(x) as a
-    byte pointer to x (this function is not called there); elsewhere
-    (CPython, CircuitPython) the bytearray is indexed itself."""
-    return buf
-
-
 class Tracker:
     def __init__(self, colour):
         self.colour = colour  # the front end tells Fire from Ice
