@@ -9,7 +9,8 @@ simboard.picotime), with the loop's time and the scan period it keeps.
 Prints "name: value" lines; pico_latency_worst_ms_FRONT,
 pico_scan_period_ms_FRONT and the others after them keep their names for
 tools. Pico-time figures are measured on this machine's clock, less the
-time it gave other processes: a quiet machine still gives steadier ones."""
+time it gave other processes, and each is of RUNS runs of the same input
+(below; `bench_latency.py N` for N runs)."""
 
 import random
 import statistics
@@ -49,8 +50,10 @@ def script(seed, moves=30):
 # input, each action's latency the median of its RUNS (one run's stall is
 # then set aside unless it falls on the same action in most of them), the
 # period, the loop's figures and the scans the median run's (by its period).
-# Each run's worst latency and period are printed too.
-RUNS = 3
+# Each run's worst latency and period are printed too. Three runs left a
+# stall standing now and then on a machine at a load of 6 to 9 (two of
+# them on the same action); five have not.
+RUNS = 5
 
 
 def latencies(inputs, events):
