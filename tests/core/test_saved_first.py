@@ -197,6 +197,28 @@ def test_the_moves_lights_show_first_then_it_is_saved_then_said():
         assert log.index("move", k) > k
 
 
+def test_the_moves_events_are_built_after_its_frame():
+    # (issue 17: the frame answers the hand first; the move's events, its
+    # dicts and their names, are built after it, not before)
+    for front in ("digital", "colour"):
+        app, hw, store, events, log = logged(front)
+        built = []
+
+        def frame(rgb, t=app.tracker, log=log, built=built):
+            log.append("frame")
+            built.append([e["ev"] for e in t.events if type(e) is dict])
+
+        hw.on_frame = frame
+        ticked(app, hw, log, 24, 17)  # D4-C4
+        k = log.index("saved")
+        p = max(i for i in range(k) if log[i] == "pass")
+        assert log[p + 1] == "frame"
+        assert built[log[: p + 1].count("frame")] == []  # nothing built at the move's frame
+        assert [e["ev"] for e in events][-2:] == ["move", "turn"]
+        (m,) = said(events, "move")
+        assert (m["move"], m["by"]) == ("D4-C4", "fire")
+
+
 def test_a_move_that_cannot_be_saved_in_a_pass_is_not_said_nor_tried_twice():
     app, hw, store, events, log = logged()
     before = store.read("game.txt")

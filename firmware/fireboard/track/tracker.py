@@ -52,6 +52,10 @@ class Tracker:
         # outside a set-up); the colour front end sees colours instead
         self.seen = None if colour else bytearray(49)
         self.events = []
+        # a move's events built later (say): the App sets it, so that the
+        # frame that answers the hand goes out before them; in events the
+        # move stands until then as (frm, to, side, controls before)
+        self.later = False
         self.version = 0  # counts display changes
         # the board's own move (fireboard.track.versus): FREE (the player
         # moves), THINKING (nothing may move), or the move shown, frm * 64 + to
@@ -254,17 +258,38 @@ class Tracker:
         self.pend_h = self.pend_t = _NONE
         self.forced = FREE  # (the board's move, made)
         self.reason = None
+        self._set(OVER if g.result else IDLE)
+        if self.later:
+            ev.append((h, t, side, was))
+        else:
+            self._say(h, t, side, was)
+
+    def say(self):
+        """Build the events of a move made with later set (its move, the
+        islands' control, the turn or the result), where it stands in
+        events. Nothing to do without one."""
+        ev = self.events
+        for k in range(len(ev)):
+            m = ev[k]
+            if type(m) is tuple:
+                tail = ev[k + 1 :]
+                del ev[k:]
+                self._say(m[0], m[1], m[2], m[3])
+                ev.extend(tail)
+                return self.say()  # (another move, the board's, behind it)
+
+    def _say(self, h, t, side, was):
+        g = self.game
+        ev = self.events
         ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
         self._control(was)
         if g.result:
-            line = g.winning_line() if duel else 0
+            line = g.winning_line() if g.duel else 0
             ev.append(
                 {"ev": "result", "result": RESULT_NAMES[g.result], "islands": islands_str(line)}
             )
-            self._set(OVER)
         else:
             ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
-            self._set(IDLE)
 
     def _control(self, was):
         # a control event for each island whose controller changed; was:
