@@ -256,3 +256,25 @@ def test_the_moves_pass_collects_its_garbage_once_it_is_shown_and_said():
     assert "frame" in log[max(i for i in range(k0) if log[i] == "pass") : k0]
     assert k0 < k < log.index("collect")
     assert "pass" not in log[k : log.index("collect")]
+
+
+def test_a_moves_events_built_when_memory_runs_out_are_built_at_the_next_try():
+    # (Tracker.say: the move stays in the events as it stood, not half said)
+    app, hw, store, events = board()
+    t = app.tracker
+    real = t._say
+    calls = []
+
+    def short(h, to, side, was, ev):
+        calls.append(h)
+        if len(calls) == 1:
+            ev.append({"ev": "move"})
+            raise MemoryError
+        return real(h, to, side, was, ev)
+
+    t._say = short
+    ticked(app, hw, [], 24, 17)  # D4-C4: the first try runs out, App.tick's second builds it
+    assert len(calls) == 2
+    assert [e["ev"] for e in said(events, "move")] == ["move"]
+    assert said(events, "move")[0]["move"] == "D4-C4"
+    assert [e["ev"] for e in events].count("turn") == 1

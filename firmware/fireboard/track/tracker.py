@@ -262,27 +262,27 @@ class Tracker:
         if self.later:
             ev.append((h, t, side, was))
         else:
-            self._say(h, t, side, was)
+            self._say(h, t, side, was, ev)
 
     def say(self):
         """Build the events of a move made with later set (its move, the
         islands' control, the turn or the result), where it stands in
-        events. Nothing to do without one."""
+        events. Nothing to do without one. Memory that runs out while they
+        are built leaves the move as it stood, to be built at the next try
+        (App.tick)."""
         ev = self.events
         for k in range(len(ev)):
             m = ev[k]
             if type(m) is tuple:
-                tail = ev[k + 1 :]
-                del ev[k:]
-                self._say(m[0], m[1], m[2], m[3])
-                ev.extend(tail)
+                said = []
+                self._say(m[0], m[1], m[2], m[3], said)
+                ev[k : k + 1] = said
                 return self.say()  # (another move, the board's, behind it)
 
-    def _say(self, h, t, side, was):
+    def _say(self, h, t, side, was, ev):
         g = self.game
-        ev = self.events
         ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
-        self._control(was)
+        self._control(was, ev)
         if g.result:
             line = g.winning_line() if g.duel else 0
             ev.append(
@@ -291,7 +291,7 @@ class Tracker:
         else:
             ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
 
-    def _control(self, was):
+    def _control(self, was, ev):
         # a control event for each island whose controller changed; was:
         # Fire's mask | Ice's mask << 7 before
         g = self.game
@@ -302,7 +302,7 @@ class Tracker:
             old = 1 if was & b else 2 if was >> 7 & b else 0
             now = 1 if g.ctrl[1] & b else 2 if g.ctrl[2] & b else 0
             if old != now:
-                self.events.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
+                ev.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
 
     def _error(self, hole, reason, landed=False):
         # Something is wrong. Guide back to the nearest good position (the
@@ -382,7 +382,7 @@ class Tracker:
         self.reason = None
         if undo:
             self.events.append({"ev": "undo", "move": move_name(h, t)})
-            self._control(was)
+            self._control(was, self.events)
             self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
         if not self.colour:
             # Presence alone cannot tell which peg stands where: have both
