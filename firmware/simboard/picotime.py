@@ -20,9 +20,16 @@
 #   CALL_US the call of time.sleep_us (the colour front end's settle), the
 #           wait itself aside: a call into C, as a pin call
 #
+# On the colour front end the ADC read and the settle call are this
+# module's (Adc, settle: viper, through pointers), so that the virtual
+# hardware's own time, and what calibration misses of it, stays small
+# beside the firmware's.
+#
 # This machine is shared: time the process spends waiting for a CPU while
 # others run (the kernel's run delay, /proc/thread-self/schedstat) is not
-# the firmware's, and is taken off too (waited_ns).
+# the firmware's, and is taken off too (waited_ns). Other time the host
+# takes (the hypervisor's, interrupts) is not seen here: bench_latency
+# runs its input five times and takes each action's median.
 #
 # The garbage collector is C code, not the interpreter's: a collection
 # that runs in a pass (MicroPython collects when an allocation finds the
