@@ -108,6 +108,7 @@ class App:
         self.scanner = scanner
         self.deb = Debouncer(debounce_ms(cfg))
         self.tracker = Tracker(self.scanner.colour)
+        self.tracker.later = True  # a move's events after its frame (_tick)
         self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
         long_ms = cfg["long_press_ms"]
         # the undo button, the new-game button
@@ -288,6 +289,7 @@ class App:
                 said = self.saved
                 if not self.hold and self.lights.compose(self.tracker, now):
                     self.lights.show()
+                self.tracker.say()  # (a move's events built now, after its frame)
                 self.sense()
                 self._drain()  # before a button can start another game
                 if self.saved is not said:
@@ -467,6 +469,7 @@ class App:
         why, under "unsaved", until then) or another move waits (written
         as _drain comes to it)."""
         t = self.tracker
+        t.say()
         done = False
         for e in t.events:
             if e["ev"] == "move" and e is not self.saved:
@@ -491,6 +494,7 @@ class App:
         not announced but taken off the game, said, and the pegs guided
         back, so the record and the game never disagree."""
         t = self.tracker
+        t.say()
         ev = t.events
         while ev:
             e = ev[0]  # taken off once said: a retry after a MemoryError says it

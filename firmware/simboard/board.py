@@ -106,17 +106,24 @@ class Board:
             from simboard.picotime import Mem32
 
             hw.mem32 = Mem32(hw)
+            if cfg["front"] == "colour":  # its ADC and settle (simboard.picotime.Adc)
+                from simboard.picotime import Adc, settle
+
+                adc = Adc(hw.mem32)
+                hw.adc = lambda gpio: adc
+                hw.settle_us = settle
         return hw
 
     def counts(self, into):
         hw = self.hw
+        st = self.pt._st  # the colour front end's ADC and settle (picotime.Adc)
         into[0] = hw.pin_ops - hw.adc_reads
         into[1] = hw.mem32.ops - hw.mem32.writes
-        into[2] = hw.adc_reads
-        into[3] = hw.settled_us
+        into[2] = hw.adc_reads + st[0]
+        into[3] = hw.settled_us + st[3]
         into[4] = hw.mem32.writes
-        into[5] = hw.settles
-        into[6] = hw.mem32.stores
+        into[5] = hw.settles + st[2]
+        into[6] = hw.mem32.stores + st[4]
 
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times

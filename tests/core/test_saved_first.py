@@ -197,6 +197,28 @@ def test_the_moves_lights_show_first_then_it_is_saved_then_said():
         assert log.index("move", k) > k
 
 
+def test_the_moves_events_are_built_after_its_frame():
+    # (issue 17: the frame answers the hand first; the move's events, its
+    # dicts and their names, are built after it, not before)
+    for front in ("digital", "colour"):
+        app, hw, store, events, log = logged(front)
+        built = []
+
+        def frame(rgb, t=app.tracker, log=log, built=built):
+            log.append("frame")
+            built.append([e["ev"] for e in t.events if type(e) is dict])
+
+        hw.on_frame = frame
+        ticked(app, hw, log, 24, 17)  # D4-C4
+        k = log.index("saved")
+        p = max(i for i in range(k) if log[i] == "pass")
+        assert log[p + 1] == "frame"
+        assert built[log[: p + 1].count("frame")] == []  # nothing built at the move's frame
+        assert [e["ev"] for e in events][-2:] == ["move", "turn"]
+        (m,) = said(events, "move")
+        assert (m["move"], m["by"]) == ("D4-C4", "fire")
+
+
 def test_a_move_that_cannot_be_saved_in_a_pass_is_not_said_nor_tried_twice():
     app, hw, store, events, log = logged()
     before = store.read("game.txt")
@@ -234,3 +256,25 @@ def test_the_moves_pass_collects_its_garbage_once_it_is_shown_and_said():
     assert "frame" in log[max(i for i in range(k0) if log[i] == "pass") : k0]
     assert k0 < k < log.index("collect")
     assert "pass" not in log[k : log.index("collect")]
+
+
+def test_a_moves_events_built_when_memory_runs_out_are_built_at_the_next_try():
+    # (Tracker.say: the move stays in the events as it stood, not half said)
+    app, hw, store, events = board()
+    t = app.tracker
+    real = t._say
+    calls = []
+
+    def short(h, to, side, was, ev):
+        calls.append(h)
+        if len(calls) == 1:
+            ev.append({"ev": "move"})
+            raise MemoryError
+        return real(h, to, side, was, ev)
+
+    t._say = short
+    ticked(app, hw, [], 24, 17)  # D4-C4: the first try runs out, App.tick's second builds it
+    assert len(calls) == 2
+    assert [e["ev"] for e in said(events, "move")] == ["move"]
+    assert said(events, "move")[0]["move"] == "D4-C4"
+    assert [e["ev"] for e in events].count("turn") == 1

@@ -45,6 +45,10 @@ class Tracker:
         # outside a set-up); the colour front end sees colours instead
         self.seen = None if colour else bytearray(49)
         self.events = []
+        # a move's events built later (say): the App sets it, so that the
+        # frame that answers the hand goes out before them; in events the
+        # move stands until then as (frm, to, side, controls before)
+        self.later = False
         self.version = 0  # counts display changes
         # the board's own move (fireboard.track.versus): FREE (the player
         # moves), THINKING (nothing may move), or the move shown, frm * 64 + to
@@ -247,19 +251,40 @@ class Tracker:
         self.pend_h = self.pend_t = _NONE
         self.forced = FREE  # (the board's move, made)
         self.reason = None
+        self._set(OVER if g.result else IDLE)
+        if self.later:
+            ev.append((h, t, side, was))
+        else:
+            self._say(h, t, side, was, ev)
+
+    def say(self):
+        """Build the events of a move made with later set (its move, the
+        islands' control, the turn or the result), where it stands in
+        events. Nothing to do without one. Memory that runs out while they
+        are built leaves the move as it stood, to be built at the next try
+        (App.tick)."""
+        ev = self.events
+        for k in range(len(ev)):
+            m = ev[k]
+            if type(m) is tuple:
+                said = []
+                self._say(m[0], m[1], m[2], m[3], said)
+                ev[k : k + 1] = said
+                return self.say()  # (another move, the board's, behind it)
+
+    def _say(self, h, t, side, was, ev):
+        g = self.game
         ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
-        self._control(was)
+        self._control(was, ev)
         if g.result:
-            line = g.winning_line() if duel else 0
+            line = g.winning_line() if g.duel else 0
             ev.append(
                 {"ev": "result", "result": RESULT_NAMES[g.result], "islands": islands_str(line)}
             )
-            self._set(OVER)
         else:
             ev.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
-            self._set(IDLE)
 
-    def _control(self, was):
+    def _control(self, was, ev):
         # a control event for each island whose controller changed; was:
         # Fire's mask | Ice's mask << 7 before
         g = self.game
@@ -270,7 +295,7 @@ class Tracker:
             old = 1 if was & b else 2 if was >> 7 & b else 0
             now = 1 if g.ctrl[1] & b else 2 if g.ctrl[2] & b else 0
             if old != now:
-                self.events.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
+                ev.append({"ev": "control", "island": "ABCDEFG"[i], "by": SIDE_NAMES[now]})
 
     def _error(self, hole, reason, landed=False):
         # Something is wrong. Guide back to the nearest good position (the
@@ -350,7 +375,7 @@ class Tracker:
         self.reason = None
         if undo:
             self.events.append({"ev": "undo", "move": move_name(h, t)})
-            self._control(was)
+            self._control(was, self.events)
             self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
         if not self.colour:
             # Presence alone cannot tell which peg stands where: have both
