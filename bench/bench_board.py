@@ -101,7 +101,7 @@ def lights_cost(front, app):
     fireboard.hw.rp2.Strip.write), here and at Pico speed, with the wire's
     time (1.5 ms, machine.bitstream with interrupts off: not scaled)."""
     from fireice.pico import SLOWDOWN
-    from simboard.board import _WIRE_US
+    from simboard.picoboard import _WIRE_US
     from simboard.picotime import Mem32, grb
 
     lights = app.lights

@@ -10,7 +10,7 @@ before it took beyond their share). The engine is made and searches beside the l
 (fireboard.track.think), as on the Pico's second core, so a pass is
 charged only for starting it and taking its answer in.
 
-The lateness is printed three ways (simboard.board's timing event):
+The lateness is printed three ways (simboard.picoboard's timing event):
 scan_late_ms_worst_while_thinking is over the passes that began and ended
 with the search under way (what the issue bounds by one scan period);
 ..._after_start after the pass that starts a search (for the board's move,

@@ -14,7 +14,6 @@
 #
 # Events go to standard output as JSON lines (docs/protocol.md).
 import gc
-from array import array
 import json
 import os
 import sys
@@ -24,133 +23,31 @@ from simboard.hw import Hardware
 from fireboard.mem import forget
 
 
-# NeoPixel wire time of a frame on a Pico: 51 LEDs x 24 bits x 1.25 us, and
-# the 50 us latch (machine.bitstream sends it with interrupts off, at the
-# wire's speed: not scaled by the Pico factor)
-_WIRE_US = 51 * 24 * 125 // 100 + 50
-
-
-_RGB = b' "rgb": ['
-
-
-def _digits(buf, n, v):
-    # v (0 or more) in decimal into buf from n, without allocating; the end
-    if v >= 10:
-        n = _digits(buf, n, v // 10)
-    buf[n] = 48 + v % 10
-    return n + 1
-
-
 class Board:
+    # with Pico time (simboard.picoboard): the Pico factor, simboard.picotime,
+    # and when the pass under way began (us); class attributes, so that its
+    # values, set before this __init__, stand
+    pico = 0
+    pt = None
+    pass_t0 = 0
+
     def __init__(self, flash, seed, front):
         self.args = (flash, seed, front)
         self.now = 0
-        # Pico time (`fireice sim --pico-time`): each pass of the main loop
-        # costs its CPU time here times the Pico factor (fireice.pico), and
-        # each LED frame its wire time, in virtual time. Its counters are
-        # made only then (pico_time): a board has none of them, and the
-        # virtual board's heap is the firmware's measure (bench/bench_heap.py)
-        self.pico = 0
-        self.pt = None  # with Pico time: simboard.picotime
-        self.pass_t0 = 0  # with Pico time: when the pass under way began (us)
+        # Pico time (`fireice sim --pico-time`) is simboard.picoboard's, a
+        # Board whose code is loaded only then: a board has none of it, and
+        # the virtual board's heap is the firmware's measure (bench_heap)
         self.app = self.hw = (
             None  # (start: named now, the object's room made before the firmware's)
         )
-        if os.getenv("FIREICE_PICO_TIME"):
-            self.pico_time()
         self.start()
 
-    def pico_time(self):
-        """The counters of Pico time (`fireice sim --pico-time`)."""
-        from fireice.pico import C_SLOWDOWN, SLOWDOWN
-
-        self.pico = SLOWDOWN
-        self.c_factor = C_SLOWDOWN
-        self.hist = array(
-            "I", bytes(4 * 200)
-        )  # passes by their Pico time in whole ms (the last: 199 and more)
-        self.next = 0  # when the next pass starts
-        self.passes = self.busy_us = self.worst_us = self.first = self.scans0 = 0
-        self.pass_at = self.wire_us = 0
-        self.cost = None  # simboard.picotime.calibrate's
-        self.head = bytearray(b'{"ev": "leds", "at": ' + bytes(12))  # (frame)
-        self.ops0 = array("i", bytes(28))  # the hardware's counts as the pass began
-        self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
-        self.thinks = self.think_us = self.think_worst_us = 0  # the engine
-        self.think_pass_us = self.think_passes = 0
-        # how late a scan started against the loop's schedule (app.due:
-        # the scans fall due scan_ms apart, and a scan is late by what the
-        # passes before it took beyond their share), in us: the worst of all; the
-        # worst while the engine thought (its search under way as the pass
-        # before began and as it ended); after the pass that started a
-        # search; after the pass that took its answer in
-        self.late_us = self.late_think_us = self.late_start_us = self.late_end_us = 0
-        self.late_over = 0  # scans while it thought later than one period
-        # passes while a part is busy (the solitaire's solve in slices,
-        # fireboard.track.judge), its worst, those longer than scan_ms and
-        # than twice scan_ms (the next scan then more than a period late)
-        self.solve_passes = self.solve_pass_us = self.solve_over = self.solve_late = 0
-        self.freed0 = 0  # simboard.picotime.freed() as the pass began
-        self.gc_ns = 0  # the collection in the pass under way: its time here
-        self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
-
     def at(self):
-        """Virtual time now: with Pico time, within the pass under way."""
-        if not self.pico or not self.pass_t0:
-            return self.now
-        return self.pass_at + self.spent_us() // 1000
+        """Virtual time now."""
+        return self.now
 
     def hardware(self, cfg):
-        hw = Hardware(cfg, self.args[1])
-        if self.pico:  # the SIO registers, as on a Pico (simboard.picotime)
-            from simboard.picotime import Mem32
-
-            hw.mem32 = Mem32(hw)
-            if cfg["front"] == "colour":  # its ADC and settle (simboard.picotime.Adc)
-                from simboard.picotime import Adc, settle
-
-                adc = Adc(hw.mem32)
-                hw.adc = lambda gpio: adc
-                hw.settle_us = settle
-        return hw
-
-    def counts(self, into):
-        hw = self.hw
-        st = self.pt._st  # the colour front end's ADC and settle (picotime.Adc)
-        into[0] = hw.pin_ops - hw.adc_reads
-        into[1] = hw.mem32.ops - hw.mem32.writes
-        into[2] = hw.adc_reads + st[0]
-        into[3] = hw.settled_us + st[3]
-        into[4] = hw.mem32.writes
-        into[5] = hw.settles + st[2]
-        into[6] = hw.mem32.stores + st[4]
-
-    def spent_us(self):
-        """Pico time of the pass so far, in us: the firmware's time here times
-        the factor, less the virtual hardware's time, plus what the Pico's
-        hardware takes for the same operations (simboard.picotime)."""
-        end = ticks_us()  # first: what follows is not the firmware's time
-        pt = self.pt
-        ns = 1000 * ticks_diff(end, self.pass_t0) - (pt.waited_ns() - self.waited0)
-        if not self.gc_ns and pt.freed() > self.freed0 + pt.GC_SEEN:
-            # the collector ran in this pass: C code (simboard.picotime)
-            self.gc_ns, took = pt.collect_ns()
-            self.collections += 1
-            self.gc_ns_all += self.gc_ns
-            self.pass_t0 += took // 1000  # (the clock of the pass stops)
-            self.waited0 += took - self.gc_ns
-        ns -= self.gc_ns
-        n = self.ops1
-        self.counts(n)
-        n0 = self.ops0
-        cost = self.cost
-        hw_us = self.wire_us + n[3] - n0[3]
-        unit = pt.UNIT_US
-        for k in range(7):  # (no tuples: the harness makes no garbage of its own)
-            ops = n[k] - n0[k]
-            ns -= ops * cost[k]
-            hw_us += ops * unit[k]
-        return max(0, ns) * self.pico // 1000 + hw_us + self.gc_ns * self.c_factor // 1000
+        return Hardware(cfg, self.args[1])
 
     def start(self):
         # the firmware starts: at power-up, or again after a soft reset
@@ -175,14 +72,8 @@ class Board:
         self.app, self.hw, started = start(store, self.hardware, self.emit, seed, front)
         forget("fireboard.board")
         if self.pico:  # the virtual hardware's own time, to be taken off
-            import simboard.picotime as pt
-
-            self.pt = pt
-            self.cost = pt.calibrate(self.hw, self.hw.mem32)
-            self.ops1 = array("i", bytes(28))
+            self.ready()
         self.hw.on_frame = self.frame
-        if self.pico:
-            self.hw.on_aside = self.aside
         from simboard import start as simstart  # loaded now the start-up code is gone
 
         simstart.started(self)
@@ -191,24 +82,6 @@ class Board:
         self.app.begin(self.now, *started)
         if self.pico:  # the scan points within a long pass (App.sense)
             self.app.clock = self.clock
-
-    def clock(self):
-        """With Pico time, the board's ticks_ms (App.sense, the scan
-        points): virtual time within the pass under way. What this takes
-        here is not the firmware's time (a Pico reads a counter): the
-        clock of the pass stops while it runs. A scan point past the time
-        the host has run the board to (run_to) reads the holes as they
-        stood then: a hand that acts within the pass is seen no sooner
-        than at the next pass (as if no scan point ran), never before."""
-        t0 = ticks_us()
-        p0 = self.pass_t0
-        w = self.waited0
-        w0 = self.pt.waited_ns()
-        now = self.at()
-        if p0:
-            self.waited0 = w + self.pt.waited_ns() - w0
-            self.pass_t0 = p0 + ticks_diff(ticks_us(), t0)
-        return now
 
     def emit(self, ev):
         if "at" not in ev or self.pass_t0:
@@ -246,56 +119,13 @@ class Board:
             self.app.start_asked()
 
     def frame(self, rgb):
-        pt = self.pt
-        if pt:  # the wire's time, not this output's
-            pt.grb(rgb, self.hw.mem32)  # the Pico backend's work before the wire (hw.rp2.Strip)
-            t0 = ticks_us()
-            w0 = pt.waited_ns()
-            self.wire_us += _WIRE_US
-            # the same text, written from buffers without allocating: this
-            # output's garbage would make the firmware's collections come
-            # sooner, and in passes where a board makes none (a Pico's strip
-            # allocates nothing: the turn LED's pulse while the board thinks)
-            head = self.head
-            n = _digits(head, 21, self.at())
-            head[n] = 44  # ,
-            out = sys.stdout.buffer
-            out.write(head, n + 1)  # (the first n + 1 bytes)
-            out.write(_RGB)
-            out.write(pt.text, pt.frame_text(pt.text, rgb))
-        else:
-            w = sys.stdout.write
-            w('{"ev": "leds", "at": %d, "rgb": [' % self.at())
-            for k in range(51):
-                w(
-                    "[%d, %d, %d]%s"
-                    % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
-                )
-        if pt and self.pass_t0:  # (the clock of the pass stops)
-            self.waited0 += pt.waited_ns() - w0
-            self.pass_t0 += ticks_diff(ticks_us(), t0)
-
-    def aside(self, fn, arg):
-        # With Pico time: what a Pico runs on its second core (the engine)
-        # runs now, but the pass is not charged for it: its time at Pico
-        # speed is the delay before its answer counts (hw.aside). (Nothing
-        # imported here: the pass's clock runs until spent_us)
-        if self.pass_t0:
-            self.spent_us()  # a collection of the pass so far is seen now
-        t0 = ticks_us()
-        r = fn(arg)
-        us = ticks_diff(ticks_us(), t0)
-        if self.pass_t0:
-            self.pass_t0 += us  # (the clock of the pass stops)
-            # a collection the search set off is the second core's, not the
-            # pass's (and one the pass makes later is then charged as C code)
-            self.freed0 = self.pt.freed()
-        us *= self.pico
-        self.thinks += 1
-        self.think_us += us
-        if us > self.think_worst_us:
-            self.think_worst_us = us
-        return r, us // 1000
+        w = sys.stdout.write
+        w('{"ev": "leds", "at": %d, "rgb": [' % self.at())
+        for k in range(51):
+            w(
+                "[%d, %d, %d]%s"
+                % (rgb[3 * k], rgb[3 * k + 1], rgb[3 * k + 2], ", " if k < 50 else "]}\n")
+            )
 
     def run_to(self, at):
         # a scan every scan_ms up to at. After each, while no hole is being
@@ -303,8 +133,6 @@ class Board:
         # they are skipped: idle time costs nothing. The first scan (it takes
         # in the inputs before it) and the last before at always run, so the
         # readings are those of a board that scanned all along.
-        if self.pico:
-            return self.run_pico(at)
         app = self.app
         hw = self.hw
         period = app.cfg["scan_ms"]
@@ -326,152 +154,6 @@ class Board:
         hw.now = at
         app.now = at
 
-    def run_pico(self, at):
-        # every pass up to at, none skipped, each taking its Pico time: the
-        # main loop (fireboard.board.main_loop) starts a pass when its scan
-        # is due (app.due), or as soon as the one before ends if that is
-        # later
-        waited_ns = self.pt.waited_ns
-        app = self.app
-        hw = self.hw
-        period = app.cfg["scan_ms"]
-        t = self.next or self.now - self.now % period + period
-        if not self.first:
-            self.first = t
-            self.scans0 = app.scans
-            app.gap = 0
-        while t <= at:
-            self.now = hw.now = self.pass_at = t
-            self.wire_us = 0
-            hw.mem32.latch()
-            self.counts(self.ops0)
-            self.gc_ns = 0
-            self.freed0 = self.pt.freed()
-            # the engine thinks: a search beside the loop (app.aside,
-            # fireboard.track.think), the board's turn before its search
-            # starts (fireboard.track.tracker.THINKING), or a hint loading
-            # the engine's code before its search (fireboard.track.hinting)
-            thinking = _thinking(app)
-            solving = _busy(app)
-            self.waited0 = waited_ns()
-            self.pass_t0 = ticks_us()
-            gap = app.gap  # the worst gap between two scans so far
-            app.gap = 0  # (this pass's own, its scan points' included)
-            scans = app.scans
-            app.tick(t)
-            us = self.spent_us()
-            inner = app.gap if app.scans - scans > 1 else 0  # (a scan point's)
-            if gap > app.gap:
-                app.gap = gap
-            # how late a scan came against its schedule (app.due), in us:
-            # at one of the pass's scan points (a gap longer than scan_ms),
-            # or the next pass's (the loop starts it when it is due, or
-            # when this pass ends if that is later). A pass's first scan is
-            # the pass before's: its lateness is counted there.
-            late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.due)
-            if late > self.late_us:
-                self.late_us = late
-            still = _thinking(app)
-            if thinking or still:  # a pass while the board thinks
-                self.think_passes += 1
-                if us > self.think_pass_us:
-                    self.think_pass_us = us
-                if not thinking:  # the pass that started the search
-                    if late > self.late_start_us:
-                        self.late_start_us = late
-                elif not still:  # the one that took its answer in
-                    if late > self.late_end_us:
-                        self.late_end_us = late
-                else:
-                    if late > self.late_think_us:
-                        self.late_think_us = late
-                    if late > 1000 * period:
-                        self.late_over += 1
-            if solving and _busy(app):  # a pass of a solve in slices, not its first nor last
-                self.solve_passes += 1
-                if us > self.solve_pass_us:
-                    self.solve_pass_us = us
-                if us > 1000 * period:
-                    self.solve_over += 1
-                    if us > 2000 * period:  # the next scan more than a period late
-                        self.solve_late += 1
-            self.pass_t0 = 0
-            self.passes += 1
-            self.busy_us += us
-            if us > self.worst_us:
-                self.worst_us = us
-            self.hist[min(199, us // 1000)] += 1
-            # the next pass: when its scan is due (app.due: the scans keep
-            # a fixed schedule), or when this one ends if that is later or
-            # a scan point took a change in (main_loop)
-            t = t + (us + 999) // 1000
-            if not app.changed:
-                t = max(t, app.due)
-        self.next = t
-        self.now = hw.now = app.now = at
-
-    def _over(self, ms):
-        # the passes longer than ms (their Pico time, by the whole ms)
-        n = 0
-        for k in range(ms, 200):
-            n += self.hist[k]
-        return n
-
-    def timing(self):
-        """The loop at Pico speed so far (`fireice sim --pico-time`)."""
-        n = self.passes or 1
-        app = self.app
-        scans = app.scans - self.scans0
-        # the passes' median and 99th percentile, to the ms
-        q = [0, 0]
-        seen = 0
-        for ms in range(200):
-            seen += self.hist[ms]
-            if not q[0] and 2 * seen >= n:
-                q[0] = ms + 1
-            if not q[1] and 100 * seen >= 99 * n:
-                q[1] = ms + 1
-        self.emit(
-            {
-                "ev": "timing",
-                "slowdown": self.pico,
-                "passes": self.passes,
-                "loop_ms_mean": self.busy_us / n / 1000,
-                "loop_ms_median": q[0],
-                "loop_ms_p99": q[1],
-                "loop_ms_worst": self.worst_us / 1000,
-                # the scans (a pass's own and its scan points': App.sense),
-                # from the first pass at Pico speed to the last scan
-                "period_ms_mean": (app.scanned - self.first) / max(1, scans - 1),
-                "scans": scans,
-                "scan_gap_ms_worst": app.gap,
-                "scan_ms": self.app.cfg["scan_ms"],
-                "thinks": self.thinks,
-                "think_ms_mean": self.think_us / (self.thinks or 1) / 1000,
-                "think_ms_worst": self.think_worst_us / 1000,
-                "loop_ms_worst_thinking": self.think_pass_us / 1000,
-                "passes_thinking": self.think_passes,
-                "late_ms_worst": self.late_us / 1000,
-                "late_ms_worst_thinking": self.late_think_us / 1000,
-                "late_ms_worst_think_start": self.late_start_us / 1000,
-                "late_ms_worst_think_end": self.late_end_us / 1000,
-                "late_over_period_thinking": self.late_over,
-                "passes_over_2_scan_ms": self._over(2 * self.app.cfg["scan_ms"]),
-                "passes_solving": self.solve_passes,
-                "loop_ms_worst_solving": self.solve_pass_us / 1000,
-                "passes_solving_over_scan_ms": self.solve_over,
-                "passes_solving_over_2_scan_ms": self.solve_late,
-                "c_slowdown": self.c_factor,
-                # this interpreter's ns per virtual hardware operation, taken
-                # off each pass (simboard.picotime.calibrate, in the order of
-                # its UNIT_US): a run whose calibration came out high or low
-                # has every pass too cheap or too dear by as much
-                "hw_ns": list(self.cost),
-                "collections": self.collections,
-                "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
-            }
-        )
-
     def line(self, text):
         op = text[0]
         arg = text[2:].rstrip()
@@ -492,29 +174,12 @@ class Board:
             self.emit({"ev": "error", "reason": arg})
 
 
-def _thinking(app):
-    # the engine at work for the game (run_pico's passes while it thinks)
-    if app.aside is not None or app.tracker.forced == -2:
-        return True
-    for p in app.parts:
-        if getattr(p, "hinting", False):
-            return True
-    return False
-
-
-def _busy(app):
-    # a part at work between scans (a solve in slices: simboard.idle)
-    for p in app.parts:
-        if getattr(p, "busy", False):
-            return True
-    return False
-
-
-def main(argv):
+def main(argv, cls=Board):
+    # the board (cls: a Board, or simboard.picoboard's at Pico time)
     opts = {"--front": None, "--flash": None, "--seed": "0"}
     for k in range(0, len(argv) - 1, 2):
         opts[argv[k]] = argv[k + 1]
-    board = Board(opts["--flash"], int(opts["--seed"]), opts["--front"])
+    board = cls(opts["--flash"], int(opts["--seed"]), opts["--front"])
     while True:
         text = sys.stdin.readline()
         if not text:

@@ -314,10 +314,10 @@ def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom", pic
     code where `code` says (fireice_tools.firmware.micropython_cmd); heapsize:
     HEAP by default, or HEAP_CODE's for the code in the heap."""
     heapsize = heapsize or HEAP_CODE.get(code, HEAP)
-    argv, env, cwd = firmware.micropython_cmd(heapsize, "simboard.board", code)
+    # each pass costs its Pico time with pico_time (simboard.picoboard, fireice.pico)
+    module = "simboard.picoboard" if pico_time else "simboard.board"
+    argv, env, cwd = firmware.micropython_cmd(heapsize, module, code)
     argv += ["--seed", str(seed)]
-    if pico_time:  # each pass costs its Pico time (simboard.board, fireice.pico)
-        env["FIREICE_PICO_TIME"] = "1"
     if flash:
         os.makedirs(flash, exist_ok=True)
     else:

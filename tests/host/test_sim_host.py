@@ -521,7 +521,7 @@ def test_a_moves_long_pass_scans_at_its_scan_points(front):
 def test_pico_time_makes_no_garbage_of_its_own(front):
     """An idle board allocates nothing that stays (the call frames it
     allocates are freed as they return), so 2,000 passes at Pico speed
-    bring no collection, unless the harness that times them (simboard.board,
+    bring no collection, unless the harness that times them (simboard.picoboard,
     simboard.picotime) makes garbage: its per-pass tuples once brought one
     every 200 passes. The collections it sees are said, at the C factor."""
     from fireice.geom import START
