@@ -2,7 +2,8 @@
 the virtual board ships with, each run compared with the same run in 72 KB
 (simrun.ROOMY: more room, and still none for the solitaire's solver, so the
 same board) where the two can be compared: the longest games to their end, a takeback
-at every depth, a restart after every move, every USB command at the end
+at every depth, a restart after every move, a `reboot` command with the
+longest game in play, every USB command at the end
 of the longest game, the archive at its largest, a full flash, corrupted
 files and hostile settings. The games come from seeded generators
 (tests/host/edges.py), so nothing is tuned to one game."""
@@ -178,6 +179,33 @@ def test_a_restart_after_every_move(front, tmp_path):
         assert move["move"] == "%s-%s" % (hole_name(h), hole_name(t))
         game.push(h, t)
     assert replay(flash / "game.txt")["position"] == game.position()
+
+
+@pytest.mark.parametrize("front,heap", heaps("reboot"))
+def test_a_reboot_in_the_longest_game(front, heap, tmp_path):
+    """`reboot` over USB with the longest game in play (its last move still
+    to come): the command is answered, not refused for room (it sets the
+    App's one attribute that a class default stands for until then), the
+    board starts again and resumes the game at that move, and the last move
+    is played, all as in 72 KB."""
+    _, moves = edges.longest_duel()
+    game = Duel()
+    for m in moves[:-1]:
+        game.push(*m)
+    for name in ("big", "small"):  # twin's two flashes
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "game.txt").write_text(record_text(moves[:-1]))
+    inputs = [{"board": game.position(), "at": 100}, {"cmd": "reboot", "at": 1000}]
+    inputs += edges.timed(edges.duel_inputs(game.position(), moves[-1:]), start=3000)
+    events = twin(inputs, front, tmp_path, heap)
+    assert not errors(events), errors(events)
+    assert [e for e in events if e.get("re") == "reboot"] == [{"re": "reboot", "at": 1000}]
+    resumed = kinds(events, "resumed")
+    assert [e["moves"] for e in resumed] == [len(moves) - 1] * 2, resumed
+    (move,) = kinds(events, "move")
+    assert move["move"] == "%s-%s" % (hole_name(moves[-1][0]), hole_name(moves[-1][1]))
+    game.push(*moves[-1])
+    assert replay(tmp_path / "small" / "game.txt")["position"] == game.position()
 
 
 COMMANDS = [
