@@ -17,7 +17,10 @@ with the search under way (what the issue bounds by one scan period);
 the pass that also takes the player's move in, saves and announces it; for
 a hint, the pass that loads the hint's code); ..._after_answer after the
 pass that takes the answer in (the board's move shown; the hint lit and
-written into the record's Hints tag). Prints "name: value" lines;
+written into the record's Hints tag). collections_while_thinking counts
+the garbage collections in the first of those (passes that began and ended
+with the search under way), collections those in all passes. Prints
+"name: value" lines;
 wall-clock measurements: run it on an otherwise idle machine."""
 
 import sys
@@ -36,6 +39,8 @@ def lateness(key, t):
     print(key + "scan_late_ms_worst_after_start: %.1f" % t["late_ms_worst_think_start"])
     print(key + "scan_late_ms_worst_after_answer: %.1f" % t["late_ms_worst_think_end"])
     print(key + "scan_late_ms_worst: %.1f" % t["late_ms_worst"])
+    print(key + "collections_while_thinking: %d" % t["collections_thinking"])
+    print(key + "collections: %d" % t["collections"])
 
 
 def main():

@@ -64,6 +64,7 @@ class PicoBoard(Board):
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
+        self.gc_thinking = 0  # of them, in passes while the engine thought
         Board.__init__(self, flash, seed, front)
 
     def at(self):
@@ -256,6 +257,8 @@ class PicoBoard(Board):
                         self.late_think_us = late
                     if late > 1000 * period:
                         self.late_over += 1
+                    if self.gc_ns:  # (a collection in this pass: spent_us)
+                        self.gc_thinking += 1
             if solving and _busy(app):  # a pass of a solve in slices, not its first nor last
                 self.solve_passes += 1
                 if us > self.solve_pass_us:
@@ -337,6 +340,7 @@ class PicoBoard(Board):
                 # has every pass too cheap or too dear by as much
                 "hw_ns": list(self.cost),
                 "collections": self.collections,
+                "collections_thinking": self.gc_thinking,
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }
         )

@@ -345,3 +345,81 @@ def test_a_proven_win_is_announced():
     b.move(*parse(p[-1]["move"]))
     assert b.evs("result")[-1]["result"] == "ice"
     assert len(b.evs("proven")) == 1
+
+
+def _locked_tick(app, now):
+    # one pass with the heap locked: MicroPython raises MemoryError at its
+    # first allocation (App._tick, not App.tick: tick would catch it, collect
+    # and try again)
+    import micropython
+
+    micropython.heap_lock()
+    try:
+        app._tick(now)
+    finally:
+        micropython.heap_unlock()
+
+
+def _passes_while_it_thinks(front):
+    # the board's turn at level 2, its search a stand-in that allocates
+    # nothing in the passes (its answer, 2 s later, as Pico time gives it:
+    # on a Pico it runs on the second core, and what it allocates is that
+    # core's); then each pass while it thinks run with the heap locked
+    import gc
+
+    b = Board(config='{"vs": "ice", "vs_level": 2}', front=front)
+    answer = []
+
+    def stand_in(fn, g):
+        frm, to = first_move(g)
+        answer.append(frm * 64 + to)
+        return answer[0], 2000
+
+    b.hw.on_aside = stand_in
+    b.set_up()
+    b.move(24, 17)  # D4-C4: the board's turn, its search started
+    app = b.app
+    assert b.evs("thinking") and not b.evs("plays")
+    b.run(10)  # (the pass that started it is not one of these)
+    th = app.opponent.think
+    assert th is not None and app.aside is th
+    f = app.lights.frame
+    pulse = set()
+    frames = app.lights.frames
+    passes = 0
+    while app.opponent.think is th:
+        b.now += 5
+        bytearray(16)  # garbage, which a collection in the pass would free
+        held = gc.mem_alloc()
+        _locked_tick(app, b.now)
+        after = gc.mem_alloc()
+        passes += 1
+        assert passes < 1000, "it never answered"
+        if app.opponent.think is th:
+            pulse.add(f[3 * 50 + 2])
+            # nor collects (gc.collect() runs under the lock: it would free
+            # the garbage of the passes before)
+            assert after == held, (passes, held, after)
+    assert passes > 300, passes  # 2 s of passes while it thought
+    assert len(pulse) == 2 and app.lights.frames > frames + 4, pulse  # the turn LED pulsed
+    assert app.tracker.forced == answer[0]  # and the answer came in: its move shown
+
+
+def test_the_passes_while_it_thinks_allocate_nothing():
+    # the issue: no scan more than a period late while the board thinks; a
+    # collection at Pico speed is longer than two periods by itself, so no
+    # pass meanwhile may allocate (the idle loop's and the turn LED's pulse,
+    # the part's poll, the tracker guarding the pegs)
+    from support import MICROPYTHON, skip
+
+    if not MICROPYTHON:
+        skip("heap_lock() exists on MicroPython only")
+    _passes_while_it_thinks("digital")
+
+
+def test_the_passes_while_it_thinks_allocate_nothing_colour():
+    from support import MICROPYTHON, skip
+
+    if not MICROPYTHON:
+        skip("heap_lock() exists on MicroPython only")
+    _passes_while_it_thinks("colour")  # (its scans read the ADC)
