@@ -101,6 +101,10 @@ class Mem32:
         self.isel = bytes(pins["analog_island_select"])
         self.outs = bytes(pins["digital_mux_out"])
         self.buttons = bytes((pins["button_undo"], pins["button_new"]))
+        for k in range(5):  # (the module's words: a board's own from its start)
+            _st[k] = 0
+        _st[11] = 0
+        _xor[0] = 0
         for k in range(3):
             _st[5 + k] = self.sel[k]
             _st[8 + k] = self.isel[k]

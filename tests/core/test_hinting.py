@@ -209,6 +209,23 @@ def test_a_hint_asked_twice_while_it_thinks_comes_once():
     assert e["move"] and b.app.games.hints() == 1
 
 
+def test_a_hint_asked_again_once_saved_but_not_yet_said_comes_once():
+    # its passes after the answer: saved, lit, said (fireboard.track.hinting)
+    b = Board()
+    b.set_up()
+    b.app.hint()
+    for _ in range(2000):
+        b.run(5)
+        (p,) = [q for q in b.app.parts if getattr(q, "hinting", False)]
+        if p.name is not None:
+            break
+    assert p.name is not None and not p.said  # saved, not said yet
+    b.app.hint()  # asked again now
+    b.run(1000)
+    (e,) = hints_of(b)
+    assert e["move"] == p.name and b.app.games.hints() == 1
+
+
 def test_a_power_cut_while_a_hint_is_worked_out_loses_it():
     from simboard.memstore import MemStore
 

@@ -275,6 +275,6 @@ def test_a_moves_events_built_when_memory_runs_out_are_built_at_the_next_try():
     t._say = short
     ticked(app, hw, [], 24, 17)  # D4-C4: the first try runs out, App.tick's second builds it
     assert len(calls) == 2
-    assert [e["ev"] for e in said(events, "move")] == ["move"]
+    assert len(said(events, "move")) == 1  # said once, not a half-built one too
     assert said(events, "move")[0]["move"] == "D4-C4"
     assert [e["ev"] for e in events].count("turn") == 1

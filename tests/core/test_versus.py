@@ -297,6 +297,35 @@ def test_while_it_thinks_its_turn_led_pulses_and_a_lift_is_guided_back():
     assert b.app.tracker.game.ply == 2
 
 
+def test_its_move_made_while_it_thinks_is_said_before_the_move():
+    """On the colour front end the pegs can stand as the board's move before
+    its answer is in (the player made it while it thought): the move is
+    made as the answer comes, and its plays event comes first."""
+    # the move it plays here: the same game on a board whose answer counts at once
+    a = Board(config='{"vs": "ice"}', front="colour")
+    a.set_up()
+    a.move(24, 17)  # D4-C4
+    mv = a.evs("plays")[-1]["move"]
+    frm, to = parse(mv)
+    b = Board(config='{"vs": "ice"}', front="colour")
+    b.hw.on_aside = lambda fn, arg: (fn(arg), 400)
+    b.set_up()
+    b.move(24, 17)
+    assert b.evs("thinking") and not b.evs("plays")
+    # its move, the pegs put at once (the fill in its hole)
+    b.hw.holes[frm] = 1
+    b.hw.holes[to] = 2
+    b.run(600)
+    said = [e for e in b.events if e["ev"] in ("plays", "move")]
+    assert [(e["ev"], e["move"]) for e in said] == [
+        ("move", "D4-C4"),
+        ("plays", mv),
+        ("move", mv),
+    ], said
+    t = b.app.tracker
+    assert t.game.ply == 2 and t.forced == -1 and t.game.to_move == 1
+
+
 def test_a_takeback_while_its_move_is_shown_takes_back_the_players():
     b = Board(config='{"vs": "ice"}')
     b.set_up()

@@ -189,8 +189,8 @@ def hint(app):
         app._out({"ev": "hint", "move": None, "reason": why})
         return False
     for p in app.parts:
-        if getattr(p, "hinting", False) and p.name is None and p.ending < 0:
-            return True  # asked again while it thinks: the one hint comes
+        if getattr(p, "hinting", False) and p.ending < 0 and not p.said:
+            return True  # asked again before it is said: the one hint comes
     # its code loaded by the part's next ticks, one module a pass, and
     # its search started once it is in (Hinting._load); the garbage of
     # play collected first, in this pass, so that no collection falls in

@@ -19,7 +19,8 @@
 #
 # The engine (its memory: the level's arrays) is made for the search,
 # on the second core when there is one, and given back after it: its
-# garbage, collected with the next move's (App._tick).
+# garbage, collected in a pass of its own by whoever asked (the board's
+# move: fireboard.track.versus; a hint: fireboard.track.hinting, its last pass).
 from micropython import const
 
 from fireice.engine import Engine
@@ -60,8 +61,8 @@ class Think:
         then free again); starts the search when the core is free. The
         engine's memory is garbage then, not collected here: a collection
         at Pico speed is longer than a scan period (about 13 ms on the
-        96 KB heap by the estimate), so it goes with the next move's, which
-        collects anyway (App._tick)."""
+        96 KB heap by the estimate), so whoever asked collects it in a
+        pass of its own (the board's move: versus; a hint: hinting)."""
         s = self.state
         if s == _WAIT:
             if app.aside is not None:

@@ -19,7 +19,7 @@
 # estimate from the ROM image) and dropped with it (App.play_board). The
 # engine itself, its memory (at most 32 KB), is made for each move beside
 # the loop (on the second core, or within hw.aside) and given back after
-# it: collected in the pass after the one that shows the move.
+# it: collected in the pass after the one that says the move (_tell).
 import gc
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
@@ -57,7 +57,7 @@ class Opponent:
             self._say(app, self.told)
             return
         if self.collect:
-            # the pass after the move is shown: the engine's memory, its
+            # the pass after the move is said: the engine's memory, its
             # garbage now, collected in a pass of its own (at Pico speed a
             # collection takes about 13 ms on the 96 KB heap by the
             # estimate, more than a scan period by itself)
@@ -107,20 +107,31 @@ class Opponent:
             app._drain()
             return
         t.force(mv)
-        self.told = th
         if th.proven and self.proved is not self.game:
             # shown: the winner's turn LED (fireboard.lights), while the
             # game is at or past this ply (a takeback before it: not proven)
             app.lights.proven = (th.proven, self.ply)
+        if t.forced == mv:
+            self.told = th
+        else:
+            # the pegs stood as its move already (a colour board: the
+            # player made it while it thought), so force() made it at once:
+            # said now, before the move is
+            self._tell(app, th)
 
     def _say(self, app, th):
         # the move shown a pass before, said now (if the board still waits
         # for it: a takeback or a new game meanwhile drops it)
         self.told = None
         t = app.tracker
-        mv = th.move
-        if t.forced != mv or not th.about(t.game):
+        if t.forced != th.move or not th.about(t.game):
             return
+        self._tell(app, th)
+
+    def _tell(self, app, th):
+        # the board's move said: plays (and proven, the first time), then
+        # what the tracker says of the pegs as they stand
+        mv = th.move
         app._out({"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[self.side]})
         if th.proven and self.proved is not self.game:
             self.proved = self.game
