@@ -289,8 +289,8 @@ class App:
                 said = self.saved
                 if not self.hold and self.lights.compose(self.tracker, now):
                     self.lights.show()
-                self.tracker.say()  # (a move's events built now, after its frame)
                 self.sense()
+                # (a move's events built now, after its frame: _drain's say)
                 self._drain()  # before a button can start another game
                 if self.saved is not said:
                     # a move shown and said: its garbage (events, JSON
@@ -467,9 +467,9 @@ class App:
         when nothing waits unsaved; False when the write
         failed (_drain says so, and does not try again: the event holds
         why, under "unsaved", until then) or another move waits (written
-        as _drain comes to it)."""
+        as _drain comes to it). The tracker's events are built (_drain's
+        say)."""
         t = self.tracker
-        t.say()
         done = False
         for e in t.events:
             if e["ev"] == "move" and e is not self.saved:

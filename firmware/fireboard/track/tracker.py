@@ -264,13 +264,16 @@ class Tracker:
         are built leaves the move as it stood, to be built at the next try
         (App.tick)."""
         ev = self.events
-        for k in range(len(ev)):
+        k = 0
+        while k < len(ev):  # (another move, the board's, may stand behind it)
             m = ev[k]
             if type(m) is tuple:
                 said = []
                 self._say(m[0], m[1], m[2], m[3], said)
                 ev[k : k + 1] = said
-                return self.say()  # (another move, the board's, behind it)
+                k += len(said)
+            else:
+                k += 1
 
     def _say(self, h, t, side, was, ev):
         g = self.game
