@@ -6,6 +6,7 @@
 # without it the virtual board's heap holds none of it, as a board's holds
 # none (bench/bench_heap.py measures the firmware's heap so).
 from array import array
+import micropython
 import sys
 from time import ticks_diff, ticks_us
 
@@ -69,12 +70,15 @@ class PicoBoard(Board):
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
         # the scans' timer interrupt (fireboard.sense.irqscan), as a Pico's
         # hardware fires it (_Timer, _ticks): the timer, when its next tick
-        # is due (virtual us), the time its callback reads (irq_clock), where
+        # is due (virtual us), where
         # the CPU is free from (us: the last pass's end, or a tick's); the
         # LED frames' wire times in the pass under way (pass-relative us,
         # start and end: interrupts are off while a frame goes out)
         self.tmr = None
-        self.tick_us = self.irq_ms = self.end_us = self.nfw = 0
+        self.tick_us = self.end_us = self.nfw = 0
+        # the board's ticks_ms as the timer's callback reads it: the virtual
+        # time of the tick it runs at (a call of machine code, as a Pico's)
+        self.irq_clock = _irq_ms
         self.fw = array("i", bytes(4 * 8))
         # the ticks so far: how many, the first's and the last's time (us),
         # the longest gap between two, their callbacks' Pico time (us, all
@@ -164,11 +168,6 @@ class PicoBoard(Board):
         """hw.timer: machine.Timer(hard=True) of the virtual board, fired
         by run_to (_ticks, _within), its first tick ms after now."""
         return _Timer(self, ms, fn)
-
-    def irq_clock(self):
-        """The board's ticks_ms as the timer's callback reads it: the
-        virtual time of the tick it runs at."""
-        return self.irq_ms
 
     def clock(self):
         """With Pico time, the board's ticks_ms (App.sense, the scan
@@ -394,7 +393,7 @@ class PicoBoard(Board):
         # (the passes' lateness without the timer, in run_to)
         tm = self.tmr
         self.tick_us = due_us + 1000 * tm.ms
-        self.irq_ms = at_us // 1000
+        _irq_now[0] = at_us // 1000
         pt = self.pt
         n0 = self.ops2
         n = self.ops1
@@ -513,6 +512,14 @@ class PicoBoard(Board):
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }
         )
+
+
+_irq_now = array("i", bytes(4))
+
+
+@micropython.viper
+def _irq_ms() -> int:
+    return ptr32(_irq_now)[0]  # noqa: F821 (viper's own)
 
 
 class _Timer:

@@ -10,8 +10,9 @@
 # piece of a pass that cannot be split (a garbage collection, a module
 # load, a frame, a USB line), and marks that a debounced state changed. At
 # each pass's start the loop takes its results (take): the debounced
-# states copied with interrupts off into app.deb.stable, which the loop
-# alone reads and writes, so the tracker never sees half a scan; and the
+# states copied with interrupts off into app.deb.stable (when one changed),
+# which the loop alone reads and writes, so the tracker never sees half a
+# scan; and the
 # scans' count, last time and longest gap (app.scans, app.scanned,
 # app.gap). The loop keeps its passes every scan_ms (app.due: the
 # interrupt's next scan), for the buttons, the parts and the lights.
@@ -25,13 +26,15 @@ import micropython
 from micropython import const
 
 from fireboard.sense.debounce import Debouncer
-from fireice.ticks import ticks_add, ticks_diff
+from fireice.ticks import ticks_diff
 
 # the words the interrupt writes (st) and the loop's copy of them (seen)
 _SCANS = const(0)  # scans so far
 _AT = const(1)  # when the last one ran (ticks_ms)
 _GAP = const(2)  # the longest time between two scans (ms)
 _NEW = const(3)  # 1: a debounced state changed since the loop last took them
+_MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
+_HALF = const(0x20000000)
 
 
 class IrqScan:
@@ -46,7 +49,6 @@ class IrqScan:
         self.live = Debouncer(app.deb.ms)  # the interrupt's (app.deb: the loop's copy)
         self.live.prime(app.deb.stable)
         self.st = array("i", bytes(16))
-        self.seen = array("i", bytes(16))
         st = self.st
         st[_SCANS] = app.scans
         st[_AT] = app.scanned
@@ -91,37 +93,32 @@ class IrqScan:
         st[_AT] = now
         st[_SCANS] = n + 1
 
-    @micropython.viper
-    def _copy(self, stable) -> int:
-        # (with interrupts off) the debounced states into stable, the words
-        # into seen; whether they changed since the last copy
-        src = ptr8(self.live.stable)
-        dst = ptr8(stable)
-        for h in range(49):
-            dst[h] = src[h]
+    @micropython.viper  # every pass: machine integers, no Python frame
+    def take(self, app, now: int) -> int:
+        """At a pass's start (App._scan): the interrupt's results, into app:
+        the debounced states (app.deb.stable) copied with interrupts off
+        when one changed since the last take (only then: the interrupt
+        changes them only so), as one snapshot; the scans' count, last
+        time and longest gap (each one word, read at once). 1 when a
+        debounced state changed. The loop's next pass falls due with the
+        interrupt's next scan (app.due)."""
         st = ptr32(self.st)
-        seen = ptr32(self.seen)
-        for k in range(3):
-            seen[k] = st[k]
         new = st[_NEW]
-        st[_NEW] = 0
-        return new
-
-    def take(self, app, now):
-        """At a pass's start (App._scan): the interrupt's results, as one
-        snapshot, into app; True when a debounced state changed. The
-        loop's next pass falls due with the interrupt's next scan."""
-        hw = self.hw
-        s = hw.disable_irq()
-        new = self._copy(app.deb.stable)
-        hw.enable_irq(s)
-        seen = self.seen
-        app.scans = seen[_SCANS]
-        app.scanned = at = seen[_AT]
-        app.gap = seen[_GAP]
-        ms = self.ms
-        due = ticks_add(at, ms)
-        if ticks_diff(due, now) <= 0:
-            due = ticks_add(now, ms)
+        if new:
+            s = self.hw.disable_irq()
+            src = ptr8(self.live.stable)
+            dst = ptr8(app.deb.stable)
+            for h in range(49):
+                dst[h] = src[h]
+            st[_NEW] = 0
+            self.hw.enable_irq(s)
+        at = st[_AT]
+        app.scans = st[_SCANS]
+        app.scanned = at
+        app.gap = st[_GAP]
+        ms = int(self.ms)
+        due = (at + ms) & _MASK  # ticks_add, ticks_diff (period 2**30)
+        if ((due - now + _HALF) & _MASK) - _HALF <= 0:
+            due = (now + ms) & _MASK
         app.due = due
         return new
