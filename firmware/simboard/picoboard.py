@@ -194,18 +194,21 @@ class PicoBoard(Board):
         t0 = ticks_us()
         w0 = pt.waited_ns()
         self.wire_us += _WIRE_US
-        n = self.nfw
-        if self.pass_t0 and n < 4:  # its wire time in the pass: interrupts off
+        at = self.now
+        if self.pass_t0:  # (at(): the pass's time once, here)
             e = self.spent_us()
-            self.fw[2 * n] = e - _WIRE_US
-            self.fw[2 * n + 1] = e
-            self.nfw = n + 1
+            at = self.pass_at + e // 1000
+            n = self.nfw
+            if n < 4:  # its wire time in the pass, with interrupts off (_within)
+                self.fw[2 * n] = e - _WIRE_US
+                self.fw[2 * n + 1] = e
+                self.nfw = n + 1
         # the text of Board.frame, written from buffers without allocating:
         # this output's garbage would make the firmware's collections come
         # sooner, and in passes where a board makes none (a Pico's strip
         # allocates nothing: the turn LED's pulse while the board thinks)
         head = self.head
-        n = _digits(head, 21, self.at())
+        n = _digits(head, 21, at)
         head[n] = 44  # ,
         out = sys.stdout.buffer
         out.write(head, n + 1)  # (the first n + 1 bytes)
