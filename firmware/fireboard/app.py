@@ -44,6 +44,11 @@ class App:
     # a restart asked for over USB (fireboard.links: set once, as the board
     # restarts; a class attribute until then, one fewer in every App's table)
     reboot = False
+    # the scans' timer interrupt (fireboard.sense.irqscan), where the
+    # hardware has one (use_timer: set then, after start-up's peak; a class
+    # attribute until then, so that the App's table of attributes stays
+    # small on every other board): it scans, each pass takes its results
+    irq = None
 
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
@@ -82,9 +87,6 @@ class App:
         # those that fall due, by clock(): the board's ticks_ms (None: no
         # scan within a pass, as in the tests' free loops)
         self.clock = None
-        # the scans' timer interrupt (fireboard.sense.irqscan), where the
-        # hardware has one (use_timer): it scans, each pass takes its results
-        self.irq = None
         self.scanned = 0  # when the last scan ran
         # when the next scan is due: the scans keep a fixed schedule, scan_ms
         # apart, so that a scan that came late brings the next one sooner
