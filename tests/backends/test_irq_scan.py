@@ -5,6 +5,8 @@
 # passes. Both interpreters; the callback's allocation on MicroPython only.
 from hwfakes import MICROPYTHON, PicoFakes, load, skip
 
+from fireboard.app import App
+
 ISLAND0 = 6  # GP6: island 0's mux output (hardware/pinmap.json)
 HOLES0 = (0, 1, 2, 3, 4, 5, 6)  # island 0's holes: A1..A7 (fireboard.sense.mux)
 
@@ -225,9 +227,7 @@ def test_settle_and_the_sensors_command_stop_the_timer_while_they_use_the_scanne
     assert app.irq.live.ms == 20 == app.deb.ms  # the interrupt's debounce too
 
 
-def test_the_colour_front_end_and_boards_without_a_timer_keep_the_loops_scan():
-    fakes, app, events = pico("colour")
-    assert app.irq is None and fakes.timers == []  # (README: why colour stays)
+def test_boards_without_a_timer_keep_the_loops_scan():
     from fireboard.board import start
     from simboard.hw import Hardware
     from simboard.memstore import MemStore
@@ -235,7 +235,32 @@ def test_the_colour_front_end_and_boards_without_a_timer_keep_the_loops_scan():
     app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, "digital")
     app.begin(0, *started)
     app.use_timer(lambda: 0)
-    assert app.irq is None
+    assert app.irq is None and App.irq is None
     n = app.scans
     app.tick(5)
     assert app.scans == n + 1
+
+
+def test_the_colour_scan_runs_in_the_interrupt_too_and_allocates_nothing():
+    fakes, app, events = pico("colour")
+    assert app.irq is not None and fakes.timers[-1].running
+    adc = fakes.adcs[-1]
+    base = app.scanner.base[0]
+    adc.reading = base + 2 * app.scanner.threshold  # every hole reads one colour
+    tracked = spy(app)
+    fire(fakes, 600)
+    n = app.irq.st[0]
+    if MICROPYTHON:
+        import micropython
+
+        micropython.heap_lock()
+    try:
+        for t in (605, 610, 615, 620, 625, 630):
+            fire(fakes, t)
+    finally:
+        if MICROPYTHON:
+            micropython.heap_unlock()
+    assert app.irq.st[0] == n + 6
+    fakes.now = 630
+    app.tick(630)
+    assert tracked and tracked[-1][0] in (1, 2)
