@@ -98,7 +98,7 @@ def test_the_digital_scan_runs_in_the_interrupt_and_the_next_pass_takes_it():
     assert held(app) == [3] * 7
     assert tracked == [[3] * 7]  # tracked in this pass
     assert app.scans == scans + 3 and app.scanned == 115
-    assert app.due == 120  # the loop's next pass: with the next tick
+    assert app.due == 121  # the loop's next pass: in the ms after the next tick's
     # a gap in the ticks (a collection cannot hold a hard interrupt back;
     # the timer stopped can): app.gap says it
     fire(fakes, 127)

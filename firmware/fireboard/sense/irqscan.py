@@ -14,8 +14,8 @@
 # which the loop alone reads and writes, so the tracker never sees half a
 # scan; and the
 # scans' count, last time and longest gap (app.scans, app.scanned,
-# app.gap). The loop keeps its passes every scan_ms (app.due: the
-# interrupt's next scan), for the buttons, the parts and the lights.
+# app.gap). The loop keeps its passes every scan_ms (app.due: just after
+# the interrupt's next scan), for the buttons, the parts and the lights.
 #
 # What else scans (App.settle, the calibration and the sensors commands)
 # stops the timer first and starts it again after (App.pause, App.resume);
@@ -100,8 +100,8 @@ class IrqScan:
         when one changed since the last take (only then: the interrupt
         changes them only so), as one snapshot; the scans' count, last
         time and longest gap (each one word, read at once). 1 when a
-        debounced state changed. The loop's next pass falls due with the
-        interrupt's next scan (app.due)."""
+        debounced state changed. The loop's next pass falls due just after
+        the interrupt's next scan (app.due)."""
         st = ptr32(self.st)
         new = st[_NEW]
         if new:
@@ -116,8 +116,10 @@ class IrqScan:
         app.scans = st[_SCANS]
         app.scanned = at
         app.gap = st[_GAP]
+        # (the ms after the next tick's: the tick comes within its ms,
+        # whose start a pass could otherwise find it not yet run)
         ms = int(self.ms)
-        due = (at + ms) & _MASK  # ticks_add, ticks_diff (period 2**30)
+        due = (at + ms + 1) & _MASK  # ticks_add, ticks_diff (period 2**30)
         if ((due - now + _HALF) & _MASK) - _HALF <= 0:
             due = (now + ms) & _MASK
         app.due = due
