@@ -76,6 +76,10 @@ class PicoBoard(Board):
         # start and end: interrupts are off while a frame goes out)
         self.tmr = None
         self.tick_us = self.end_us = self.nfw = 0
+        # in the pass under way: the ticks' time so far (us), the kind of
+        # pass for their lateness (_fire), the time the host has run the
+        # board to (us: ticks past it wait)
+        self.extra = self.kind = self.lim_us = 0
         # the board's ticks_ms as the timer's callback reads it: the virtual
         # time of the tick it runs at (a call of machine code, as a Pico's)
         self.irq_clock = _irq_ms
@@ -166,7 +170,7 @@ class PicoBoard(Board):
 
     def timer(self, ms, fn):
         """hw.timer: machine.Timer(hard=True) of the virtual board, fired
-        by run_to (_ticks, _within), its first tick ms after now."""
+        by run_to and frame (_ticks, _sync), its first tick ms after now."""
         return _Timer(self, ms, fn)
 
     def clock(self):
@@ -197,9 +201,11 @@ class PicoBoard(Board):
         at = self.now
         if self.pass_t0:  # (at(): the pass's time once, here)
             e = self.spent_us()
-            at = self.pass_at + e // 1000
+            if self.tmr is not None:  # the ticks before its wire time come first
+                self._sync(e - _WIRE_US)
+            at = self.pass_at + (self.extra + e) // 1000
             n = self.nfw
-            if n < 4:  # its wire time in the pass, with interrupts off (_within)
+            if n < 4:  # its wire time in the pass, with interrupts off (_sync)
                 self.fw[2 * n] = e - _WIRE_US
                 self.fw[2 * n + 1] = e
                 self.nfw = n + 1
@@ -259,6 +265,8 @@ class PicoBoard(Board):
             if self.tmr is not None:  # the ticks before the pass (the sensors as they stand)
                 hw.mem32.latch()
                 pre = self._ticks(t, 1 if _thinking(app) else 0)
+            self.extra = pre
+            self.lim_us = 1000 * at
             self.now = hw.now = self.pass_at = t
             self.wire_us = 0
             self.nfw = 0
@@ -271,6 +279,7 @@ class PicoBoard(Board):
             # starts (fireboard.track.tracker.THINKING), or a hint loading
             # the engine's code before its search (fireboard.track.hinting)
             thinking = _thinking(app)
+            self.kind = 1 if thinking else 0
             solving = _busy(app)
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
@@ -286,7 +295,9 @@ class PicoBoard(Board):
             if self.tmr is not None:
                 # the ticks within the pass, each charged to it; how late
                 # they came is counted as they run (_fire)
-                us = self._within(t, pre, us, at, thinking, still)
+                self.kind = 1 if thinking and still else 2 if still else 3 if thinking else 0
+                self._sync(us)
+                us += self.extra
                 late = 0
             else:
                 # how late a scan came against its schedule (app.due), in
@@ -360,31 +371,27 @@ class PicoBoard(Board):
         self.end_us = busy
         return max(0, busy - lim)
 
-    def _within(self, t, pre, us, at, thinking, still):
-        # The ticks within the pass that began at t (ms) and took us of its
-        # own (pre more: the ticks before it that ran past t): each runs at
-        # its time, or at the end of an LED frame's wire time if it falls
-        # within one (the bitstream goes out with interrupts off), and its
-        # time is the pass's (it grows, and may take in more ticks). Those
-        # past at wait for the next run_to (_ticks). The pass's us, ticks
-        # included.
-        start = 1000 * t
-        us += pre
-        extra = pre  # the ticks' time so far in this pass
-        kind = 1 if thinking and still else 2 if still else 3 if thinking else 0
-        lim = 1000 * at
+    def _sync(self, own):
+        # The ticks within the pass under way up to where its own work
+        # stands (own us from its start, the ticks' time not counted): each
+        # runs at its time, or at the end of an LED frame's wire time if it
+        # falls within one (the bitstream goes out with interrupts off), and
+        # its time is the pass's (self.extra: the pass grows, and may take
+        # in more ticks). Those past the time the host has run the board to
+        # wait for the next run_to (_ticks). Called as the pass sends a
+        # frame (the ticks before it delay it) and after the pass.
+        start = 1000 * self.pass_at
         fw = self.fw
-        while self.tmr is not None and self.tick_us <= start + us and self.tick_us <= lim:
+        while self.tmr is not None:
             x = self.tick_us
-            own = x - start - extra  # where the pass's own work stands then
+            if x > start + self.extra + own or x > self.lim_us:
+                break
+            o = x - start - self.extra  # where the pass's own work stands then
             fire = x
             for k in range(self.nfw):
-                if fw[2 * k] <= own < fw[2 * k + 1]:
-                    fire = start + extra + fw[2 * k + 1]
-            c = self._fire(fire, x, kind)
-            extra += c
-            us += c
-        return us
+                if fw[2 * k] <= o < fw[2 * k + 1]:
+                    fire = start + self.extra + fw[2 * k + 1]
+            self.extra += self._fire(fire, x, self.kind)
 
     def _fire(self, at_us, due_us, kind):
         # One tick of the timer: its callback run at virtual time at_us (us)
@@ -406,6 +413,10 @@ class PicoBoard(Board):
         tm.fn(tm)
         ns = 1000 * ticks_diff(ticks_us(), t0) - (pt.waited_ns() - w0)
         self.counts(n)
+        if self.pass_t0:  # within a pass: its operations are not the pass's
+            o = self.ops0
+            for k in range(7):
+                o[k] += n[k] - n0[k]
         cost = self.cost
         unit = pt.UNIT_US
         hw_us = n[3] - n0[3]
@@ -528,7 +539,7 @@ def _irq_ms() -> int:
 class _Timer:
     """machine.Timer(hard=True) of the virtual board at Pico time: its
     callback fn is fired every ms ms by the board (PicoBoard._ticks,
-    _within), from ms after it starts."""
+    _sync), from ms after it starts."""
 
     def __init__(self, board, ms, fn):
         self.board = board
@@ -543,8 +554,9 @@ class _Timer:
 
 
 def _irq_off():
-    # machine.disable_irq: the virtual board's ticks run between a pass's
-    # pieces of Python, never within one (PicoBoard._within)
+    # machine.disable_irq: the virtual board's ticks run between passes,
+    # after one, or as it sends a frame (PicoBoard._sync), never within
+    # the loop's take (fireboard.sense.irqscan)
     return 0
 
 
