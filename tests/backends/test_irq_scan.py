@@ -264,3 +264,19 @@ def test_the_colour_scan_runs_in_the_interrupt_too_and_allocates_nothing():
     fakes.now = 630
     app.tick(630)
     assert tracked and tracked[-1][0] in (1, 2)
+
+
+def test_calib_take_stops_the_timer_while_it_scans():
+    fakes, app, events = pico("colour")
+    fakes.inside = False
+    w = Watch(fakes, app)
+    app.scanner.scan = w.scan
+    from fireboard.links import commands
+
+    replies = []
+    n = len(fakes.timers)
+    commands.handle(app, "calib take", replies.append)
+    assert w.calls == 8  # its eight scans, none while the timer ran
+    assert "base" in replies[-1], replies
+    assert len(fakes.timers) == n + 1 and fakes.timers[-1].running
+    assert not fakes.timers[-2].running
