@@ -99,11 +99,15 @@ def main():
                 for key in ("loop_ms_median", "loop_ms_p99", "loop_ms_worst", "period_ms_mean"):
                     print("%s_%s: %g" % (name, key, round(t[key], 1)))
                 print("%s_scan_ms_set: %d" % (name, t["scan_ms"]))
-                # the scans (each pass's, and the scan points' within long
-                # passes: fireboard.app.App.sense): how many, the longest gap
+                # the scans (the timer interrupt's, fireboard.sense.irqscan;
+                # or each pass's and the scan points' within long passes,
+                # fireboard.app.App.sense): how many, the longest gap
                 print("%s_scans: %d" % (name, t["scans"]))
                 print("%s_passes: %d" % (name, t["passes"]))
                 print("%s_scan_gap_ms_worst: %d" % (name, t["scan_gap_ms_worst"]))
+                if t.get("irq_scans"):  # the scans from the timer interrupt
+                    print("%s_irq_us_mean: %.0f" % (name, t["irq_us_mean"]))
+                    print("%s_irq_us_worst: %d" % (name, t["irq_us_worst"]))
                 # the collections in passes, charged at the C factor (simboard.picotime)
                 print("%s_collections: %d" % (name, t["collections"]))
                 print("%s_gc_us_each_here: %g" % (name, round(t["gc_us_mean"], 1)))

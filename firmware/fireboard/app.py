@@ -44,6 +44,11 @@ class App:
     # a restart asked for over USB (fireboard.links: set once, as the board
     # restarts; a class attribute until then, one fewer in every App's table)
     reboot = False
+    # the scans' timer interrupt (fireboard.sense.irqscan), where the
+    # hardware has one (use_timer: set then, after start-up's peak; a class
+    # attribute until then, so that the App's table of attributes stays
+    # small on every other board): it scans, each pass takes its results
+    irq = None
 
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
@@ -330,6 +335,11 @@ class App:
             self.lights.show()
 
     def _scan(self, now):
+        irq = self.irq
+        if irq is not None:  # the interrupt has scanned: its results taken
+            if irq.take(self, now):
+                self.changed = True
+            return
         self.scanner.scan(self.raw)
         if self.deb.update(self.raw, now):
             self.changed = True  # (tracked in the next pass)
@@ -392,11 +402,39 @@ class App:
             f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
         self.lights.show()  # sends only when the LED changed
 
+    def use_timer(self, clock):
+        """The scans from the hardware's timer interrupt (hw.timer), where
+        it has one and the front end's scanner may run in one (its irq):
+        fireboard.sense.irqscan, loaded only then; clock is the board's
+        ticks_ms. Each pass then takes the interrupt's results, and there
+        are no scan points (sense)."""
+        if getattr(self.hw, "timer", None) is None or not getattr(self.scanner, "irq", False):
+            return
+        from fireboard.sense.irqscan import IrqScan
+
+        self.irq = IrqScan(self, clock)
+        self.clock = None
+        self.irq.start(self)
+
+    def pause(self):
+        """The timer interrupt's scans stopped (if they run): the scanner
+        is the caller's until resume()."""
+        if self.irq is not None:
+            self.irq.stop()
+
+    def resume(self):
+        if self.irq is not None:
+            self.irq.start(self)
+
     def settle(self):
         """Take the pegs as they stand now, without debounce (after the
         virtual board's instant set-up)."""
+        self.pause()
         self.scanner.scan(self.raw)
         self.deb.prime(self.raw)
+        if self.irq is not None:
+            self.irq.prime(self.raw)
+            self.resume()
         self.tracker.update(self.deb.stable)
         self._drain()
 

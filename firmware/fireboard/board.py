@@ -167,6 +167,7 @@ def run(Hardware):
     hello(app.cfg)
     app.begin(hw.ticks_ms(), *started)
     app.clock = hw.ticks_ms  # the scan points within a long pass (App.sense)
+    app.use_timer(hw.ticks_ms)  # or the scans from a timer interrupt, where it has one
     try:
         from fireboard.links.console import Console
 
@@ -176,6 +177,7 @@ def run(Hardware):
     forget()  # what the console took of the leaves (fireboard.mem.LEAVES) goes
     asyncio.run(main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console))
     # a reboot asked for over USB
+    app.pause()
     try:
         import machine
 

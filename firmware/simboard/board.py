@@ -82,6 +82,9 @@ class Board:
         self.app.begin(self.now, *started)
         if self.pico:  # the scan points within a long pass (App.sense)
             self.app.clock = self.clock
+            # or, as on a Pico, the scans from the timer interrupt
+            # (simboard.picoboard fires it)
+            self.app.use_timer(self.irq_clock)
 
     def emit(self, ev):
         if "at" not in ev or self.pass_t0:

@@ -6,6 +6,7 @@
 # without it the virtual board's heap holds none of it, as a board's holds
 # none (bench/bench_heap.py measures the firmware's heap so).
 from array import array
+import micropython
 import sys
 from time import ticks_diff, ticks_us
 
@@ -17,6 +18,11 @@ from simboard.hw import Hardware
 # the 50 us latch (machine.bitstream sends it with interrupts off, at the
 # wire's speed: not scaled by the Pico factor)
 _WIRE_US = 51 * 24 * 125 // 100 + 50
+# A hard timer interrupt's own cost on a Pico beyond its callback's code:
+# the alarm's interrupt, MicroPython's entry into a hard callback (the heap
+# locked, an exception handler set, the call) and its return, in us (an
+# estimate: a few hundred cycles at 125 MHz, not measured on a board)
+_IRQ_US = 15
 
 
 _RGB = b' "rgb": ['
@@ -62,6 +68,28 @@ class PicoBoard(Board):
         # than twice scan_ms (the next scan then more than a period late)
         self.solve_passes = self.solve_pass_us = self.solve_over = self.solve_late = 0
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
+        # the scans' timer interrupt (fireboard.sense.irqscan), as a Pico's
+        # hardware fires it (_Timer, _ticks): the timer, when its next tick
+        # is due (virtual us), where
+        # the CPU is free from (us: the last pass's end, or a tick's); the
+        # LED frames' wire times in the pass under way (pass-relative us,
+        # start and end: interrupts are off while a frame goes out)
+        self.tmr = None
+        self.tick_us = self.end_us = self.nfw = 0
+        # in the pass under way: the ticks' time so far (us), the kind of
+        # pass for their lateness (_fire), the time the host has run the
+        # board to (us: ticks past it wait)
+        self.extra = self.kind = self.lim_us = 0
+        # the board's ticks_ms as the timer's callback reads it: the virtual
+        # time of the tick it runs at (a call of machine code, as a Pico's)
+        self.irq_clock = _irq_ms
+        self.fw = array("i", bytes(4 * 8))
+        # the ticks so far: how many, the first's and the last's time (us),
+        # the longest gap between two, their callbacks' Pico time (us, all
+        # and the worst); how late a tick ran against its time (held back by
+        # a frame on the wire) is counted in late_us and the others below
+        self.irqs = self.irq_first = self.irq_last = self.irq_gap = 0
+        self.irq_us = self.irq_worst = 0
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
         self.gc_thinking = 0  # of them, in passes while the engine thought
@@ -80,6 +108,11 @@ class PicoBoard(Board):
 
         hw = Hardware(cfg, self.args[1])
         hw.mem32 = Mem32(hw)
+        # a hard timer interrupt, as a Pico has (fireboard.hw.rp2): the
+        # digital front end scans from it (fireboard.sense.irqscan)
+        hw.timer = self.timer
+        hw.disable_irq = _irq_off
+        hw.enable_irq = _irq_on
         if cfg["front"] == "colour":
             adc = Adc(hw.mem32)
             hw.adc = lambda gpio: adc
@@ -132,7 +165,13 @@ class PicoBoard(Board):
         self.pt = pt
         self.cost = pt.calibrate(self.hw, self.hw.mem32)
         self.ops1 = array("i", bytes(28))
+        self.ops2 = array("i", bytes(28))
         self.hw.on_aside = self.aside
+
+    def timer(self, ms, fn):
+        """hw.timer: machine.Timer(hard=True) of the virtual board, fired
+        by run_to and frame (_ticks, _sync), its first tick ms after now."""
+        return _Timer(self, ms, fn)
 
     def clock(self):
         """With Pico time, the board's ticks_ms (App.sense, the scan
@@ -159,12 +198,23 @@ class PicoBoard(Board):
         t0 = ticks_us()
         w0 = pt.waited_ns()
         self.wire_us += _WIRE_US
+        at = self.now
+        if self.pass_t0:  # (at(): the pass's time once, here)
+            e = self.spent_us()
+            if self.tmr is not None:  # the ticks before its wire time come first
+                self._sync(e - _WIRE_US)
+            at = self.pass_at + (self.extra + e) // 1000
+            n = self.nfw
+            if n < 4:  # its wire time in the pass, with interrupts off (_sync)
+                self.fw[2 * n] = e - _WIRE_US
+                self.fw[2 * n + 1] = e
+                self.nfw = n + 1
         # the text of Board.frame, written from buffers without allocating:
         # this output's garbage would make the firmware's collections come
         # sooner, and in passes where a board makes none (a Pico's strip
         # allocates nothing: the turn LED's pulse while the board thinks)
         head = self.head
-        n = _digits(head, 21, self.at())
+        n = _digits(head, 21, at)
         head[n] = 44  # ,
         out = sys.stdout.buffer
         out.write(head, n + 1)  # (the first n + 1 bytes)
@@ -211,8 +261,15 @@ class PicoBoard(Board):
             self.scans0 = app.scans
             app.gap = 0
         while t <= at:
+            pre = 0
+            if self.tmr is not None:  # the ticks before the pass (the sensors as they stand)
+                hw.mem32.latch()
+                pre = self._ticks(t, 1 if _thinking(app) else 0)
+            self.extra = pre
+            self.lim_us = 1000 * at
             self.now = hw.now = self.pass_at = t
             self.wire_us = 0
+            self.nfw = 0
             hw.mem32.latch()
             self.counts(self.ops0)
             self.gc_ns = 0
@@ -222,6 +279,7 @@ class PicoBoard(Board):
             # starts (fireboard.track.tracker.THINKING), or a hint loading
             # the engine's code before its search (fireboard.track.hinting)
             thinking = _thinking(app)
+            self.kind = 1 if thinking else 0
             solving = _busy(app)
             self.waited0 = waited_ns()
             self.pass_t0 = ticks_us()
@@ -230,18 +288,27 @@ class PicoBoard(Board):
             scans = app.scans
             app.tick(t)
             us = self.spent_us()
+            still = _thinking(app)
             inner = app.gap if app.scans - scans > 1 else 0  # (a scan point's)
             if gap > app.gap:
                 app.gap = gap
-            # how late a scan came against its schedule (app.due), in us:
-            # at one of the pass's scan points (a gap longer than scan_ms),
-            # or the next pass's (the loop starts it when it is due, or
-            # when this pass ends if that is later). A pass's first scan is
-            # the pass before's: its lateness is counted there.
-            late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.due)
+            if self.tmr is not None:
+                # the ticks within the pass, each charged to it; how late
+                # they came is counted as they run (_fire)
+                self.kind = 1 if thinking and still else 2 if still else 3 if thinking else 0
+                self._sync(us)
+                us += self.extra
+                late = 0
+            else:
+                # how late a scan came against its schedule (app.due), in
+                # us: at one of the pass's scan points (a gap longer than
+                # scan_ms), or the next pass's (the loop starts it when it
+                # is due, or when this pass ends if that is later). A
+                # pass's first scan is the pass before's: its lateness is
+                # counted there.
+                late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.due)
             if late > self.late_us:
                 self.late_us = late
-            still = _thinking(app)
             if thinking or still:  # a pass while the board thinks
                 self.think_passes += 1
                 if us > self.think_pass_us:
@@ -276,11 +343,115 @@ class PicoBoard(Board):
             # the next pass: when its scan is due (app.due: the scans keep
             # a fixed schedule), or when this one ends if that is later or
             # a scan point took a change in (main_loop)
+            self.end_us = 1000 * t + us
             t = t + (us + 999) // 1000
             if not app.changed:
                 t = max(t, app.due)
+        if self.tmr is not None:  # the ticks up to at (those after wait for the host's next lines)
+            hw.mem32.latch()
+            self._ticks(at, 1 if _thinking(app) else 0)
         self.next = t
         self.now = hw.now = app.now = at
+
+    def _ticks(self, t, kind):
+        # The timer's ticks due by virtual time t (ms), outside a pass: those
+        # that fell within the pass before but past the time the host had
+        # run the board to (run_to), which waited for the hand's next lines,
+        # charged to that pass (it grows); then those of the idle time
+        # between the passes. Returns the us the last one's end runs past t
+        # (the pass that starts at t starts that much later).
+        busy = self.end_us  # the CPU is free from
+        lim = 1000 * t
+        while self.tmr is not None and self.tick_us <= lim:
+            x = self.tick_us
+            if x < busy:  # within the pass before
+                busy += self._fire(x, x, kind)
+            else:
+                busy = x + self._fire(x, x, kind)
+        self.end_us = busy
+        return max(0, busy - lim)
+
+    def _sync(self, own):
+        # The ticks within the pass under way up to where its own work
+        # stands (own us from its start, the ticks' time not counted): each
+        # runs at its time, or at the end of an LED frame's wire time if it
+        # falls within one (the bitstream goes out with interrupts off), and
+        # its time is the pass's (self.extra: the pass grows, and may take
+        # in more ticks). Those past the time the host has run the board to
+        # wait for the next run_to (_ticks). Called as the pass sends a
+        # frame (the ticks before it delay it) and after the pass.
+        start = 1000 * self.pass_at
+        fw = self.fw
+        while self.tmr is not None:
+            x = self.tick_us
+            if x > start + self.extra + own or x > self.lim_us:
+                break
+            o = x - start - self.extra  # where the pass's own work stands then
+            fire = x
+            for k in range(self.nfw):
+                if fw[2 * k] <= o < fw[2 * k + 1]:
+                    fire = start + self.extra + fw[2 * k + 1]
+            self.extra += self._fire(fire, x, self.kind)
+
+    def _fire(self, at_us, due_us, kind):
+        # One tick of the timer: its callback run at virtual time at_us (us)
+        # for the tick due at due_us; its Pico time (us) returned, reckoned
+        # as a pass's is (spent_us: this interpreter's time times the
+        # factor, the virtual hardware's own time taken off and the Pico's
+        # charged) and the interrupt's entry (_IRQ_US). kind: 1 the engine
+        # thinking, 2 its search starting, 3 its answer taken in, 0 none
+        # (the passes' lateness without the timer, in run_to)
+        tm = self.tmr
+        self.tick_us = due_us + 1000 * tm.ms
+        _irq_now[0] = at_us // 1000
+        pt = self.pt
+        n0 = self.ops2
+        n = self.ops1
+        self.counts(n0)
+        w0 = pt.waited_ns()
+        t0 = ticks_us()
+        tm.fn(tm)
+        ns = 1000 * ticks_diff(ticks_us(), t0) - (pt.waited_ns() - w0)
+        self.counts(n)
+        if self.pass_t0:  # within a pass: its operations are not the pass's
+            o = self.ops0
+            for k in range(7):
+                o[k] += n[k] - n0[k]
+        cost = self.cost
+        unit = pt.UNIT_US
+        hw_us = n[3] - n0[3]
+        for k in range(7):
+            ops = n[k] - n0[k]
+            ns -= ops * cost[k]
+            hw_us += ops * unit[k]
+        us = max(0, ns) * self.pico // 1000 + hw_us + _IRQ_US
+        self.irq_us += us
+        if us > self.irq_worst:
+            self.irq_worst = us
+        if self.first and at_us >= 1000 * self.first:  # (from the first pass, as the scans)
+            if self.irqs:
+                d = at_us - self.irq_last
+                if d > self.irq_gap:
+                    self.irq_gap = d
+            else:
+                self.irq_first = at_us
+            self.irq_last = at_us
+            self.irqs += 1
+            late = at_us - due_us
+            if late > self.late_us:
+                self.late_us = late
+            if kind == 1:
+                if late > self.late_think_us:
+                    self.late_think_us = late
+                if late > 1000 * tm.ms:
+                    self.late_over += 1
+            elif kind == 2:
+                if late > self.late_start_us:
+                    self.late_start_us = late
+            elif kind == 3:
+                if late > self.late_end_us:
+                    self.late_end_us = late
+        return us
 
     def _over(self, ms):
         # the passes longer than ms (their Pico time, by the whole ms)
@@ -294,6 +465,12 @@ class PicoBoard(Board):
         n = self.passes or 1
         app = self.app
         scans = app.scans - self.scans0
+        period = (app.scanned - self.first) / max(1, scans - 1)
+        gap = app.gap
+        if self.irqs:  # the scans as the timer interrupt ran them
+            scans = self.irqs
+            period = (self.irq_last - self.irq_first) / max(1, scans - 1) / 1000
+            gap = (self.irq_gap + 999) // 1000
         # the passes' median and 99th percentile, to the ms
         q = [0, 0]
         seen = 0
@@ -314,9 +491,14 @@ class PicoBoard(Board):
                 "loop_ms_worst": self.worst_us / 1000,
                 # the scans (a pass's own and its scan points': App.sense),
                 # from the first pass at Pico speed to the last scan
-                "period_ms_mean": (app.scanned - self.first) / max(1, scans - 1),
+                "period_ms_mean": period,
                 "scans": scans,
-                "scan_gap_ms_worst": app.gap,
+                "scan_gap_ms_worst": gap,
+                # the scans from the timer interrupt (0: the loop scans), and
+                # each one's Pico time
+                "irq_scans": self.irqs,
+                "irq_us_mean": self.irq_us / (self.irqs or 1),
+                "irq_us_worst": self.irq_worst,
                 "scan_ms": self.app.cfg["scan_ms"],
                 "thinks": self.thinks,
                 "think_ms_mean": self.think_us / (self.thinks or 1) / 1000,
@@ -344,6 +526,42 @@ class PicoBoard(Board):
                 "gc_us_mean": self.gc_ns_all / (self.collections or 1) / 1000,
             }
         )
+
+
+_irq_now = array("i", bytes(4))
+
+
+@micropython.viper
+def _irq_ms() -> int:
+    return ptr32(_irq_now)[0]  # noqa: F821 (viper's own)
+
+
+class _Timer:
+    """machine.Timer(hard=True) of the virtual board at Pico time: its
+    callback fn is fired every ms ms by the board (PicoBoard._ticks,
+    _sync), from ms after it starts."""
+
+    def __init__(self, board, ms, fn):
+        self.board = board
+        self.ms = ms
+        self.fn = fn
+        board.tmr = self
+        board.tick_us = 1000 * (board.at() + ms)
+
+    def deinit(self):
+        if self.board.tmr is self:
+            self.board.tmr = None
+
+
+def _irq_off():
+    # machine.disable_irq: the virtual board's ticks run between passes,
+    # after one, or as it sends a frame (PicoBoard._sync), never within
+    # the loop's take (fireboard.sense.irqscan)
+    return 0
+
+
+def _irq_on(state):
+    pass
 
 
 def _thinking(app):

@@ -104,6 +104,11 @@ class PicoFakes:
         self.now = 0
         self.slept = []
         self.rtc = (2021, 1, 1, 4, 0, 0, 0, 0)
+        # machine.Timer: every timer made; interrupts off (disable_irq), and
+        # how many times they were turned off
+        self.timers = []
+        self.irq_off = False
+        self.irq_offs = 0
         fakes = self
 
         class Pin:
@@ -221,6 +226,40 @@ class PicoFakes:
                             raise AssertionError("GP%d flipped while not an output" % p.id)
                         p.level ^= 1
 
+        class Timer:
+            # rp2's machine.Timer: the test fires the callback (fire), as
+            # the alarm's interrupt would while the timer runs
+            PERIODIC = 1
+            ONE_SHOT = 0
+
+            def __init__(self, id=-1, *, mode=1, period=-1, callback=None, hard=False):
+                self.id = id
+                self.mode = mode
+                self.period = period
+                self.callback = callback
+                self.hard = hard
+                self.running = True
+                fakes.timers.append(self)
+
+            def deinit(self):
+                self.running = False
+
+            def fire(self):
+                if self.running and not fakes.irq_off:
+                    self.callback(self)
+
+        def disable_irq():
+            if fakes.irq_off:
+                raise AssertionError("interrupts turned off twice")
+            fakes.irq_off = True
+            fakes.irq_offs += 1
+            return 5
+
+        def enable_irq(state):
+            if state != 5 or not fakes.irq_off:
+                raise AssertionError("enable_irq without its disable_irq")
+            fakes.irq_off = False
+
         class RTC:
             def datetime(self, t=None):
                 if t is None:
@@ -235,7 +274,16 @@ class PicoFakes:
 
         self.Pin = Pin
         self.mem32 = Mem32()
-        self.machine = Namespace(Pin=Pin, ADC=ADC, RTC=RTC, mem32=self.mem32)
+        self.Timer = Timer
+        self.machine = Namespace(
+            Pin=Pin,
+            ADC=ADC,
+            RTC=RTC,
+            mem32=self.mem32,
+            Timer=Timer,
+            disable_irq=disable_irq,
+            enable_irq=enable_irq,
+        )
         self.neopixel = Namespace(NeoPixel=NeoPixel)
         self.time = Namespace(ticks_ms=ticks_ms, sleep_us=sleep_us, localtime=localtime)
 

@@ -22,5 +22,16 @@
 #   hw.gpio_registers()  optional: machine.mem32, for reading the muxes through
 #                        the SIO registers (fireboard.hw.rp2 has it), or None
 #                        (the virtual board without Pico time)
+#   hw.timer(ms, fn)     optional: starts a hard periodic timer interrupt that
+#                        calls fn(timer) every ms milliseconds, also during a
+#                        garbage collection (fn must not allocate); returns
+#                        an object whose deinit() stops it. With it
+#                        hw.disable_irq() -> state and hw.enable_irq(state)
+#                        (machine's) fence what the loop reads of the
+#                        interrupt's work. fireboard.hw.rp2 has them
+#                        (machine.Timer(hard=True)), the virtual board at Pico
+#                        time too; CircuitPython has no such timer, and
+#                        without one the main loop scans
+#                        (fireboard.sense.irqscan)
 #
 # GPIO numbers are the RP2040's (a Pico's GP numbers: hardware/pinmap.json).

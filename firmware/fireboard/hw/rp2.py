@@ -56,6 +56,11 @@ class Hardware:
         # The functions themselves, so the hot paths call no Python frame
         self.settle_us = time.sleep_us
         self.ticks_ms = time.ticks_ms
+        # what the loop reads of the timer interrupt's work is fenced by
+        # these (fireboard.sense.irqscan); on core 0, where the timer's
+        # interrupt runs (the engine on core 1 never touches it)
+        self.disable_irq = machine.disable_irq
+        self.enable_irq = machine.enable_irq
 
     def output(self, gpio):
         return machine.Pin(gpio, machine.Pin.OUT, value=0)
@@ -79,6 +84,12 @@ class Hardware:
         one, seeing a Pico's (no out_xor of a stand-in), stores its select
         lines at GPIO_OUT_XOR's address (fireboard.sense.colour)."""
         return machine.mem32
+
+    def timer(self, ms, fn):
+        """A hard periodic interrupt every ms ms (the scans:
+        fireboard.sense.irqscan): fn runs at once from the alarm's
+        interrupt, during a garbage collection too, and must not allocate."""
+        return machine.Timer(-1, mode=machine.Timer.PERIODIC, period=ms, callback=fn, hard=True)
 
     def clock(self):
         t = time.localtime()

@@ -17,7 +17,11 @@ def sensors(app, arg):
     debounced state (0 empty, 1 Fire, 2 Ice, 3 a peg)."""
     no_arg(arg)
     s = app.scanner
-    reply = {"front": app.cfg["front"], "raw": list(s.raw), "state": _states(app.deb.stable)}
+    app.pause()  # (the readings of one scan, not of two: App.pause)
+    try:
+        reply = {"front": app.cfg["front"], "raw": list(s.raw), "state": _states(app.deb.stable)}
+    finally:
+        app.resume()
     if s.colour:
         reply["base"] = list(s.base)
         reply["threshold"] = s.threshold
@@ -30,7 +34,11 @@ def wiring(app, arg):
     no_arg(arg)
     s = app.scanner
     slot = s.slot
-    raw = list(s.raw)
+    app.pause()
+    try:
+        raw = list(s.raw)
+    finally:
+        app.resume()
     for k in range(49):
         raw[k] = s.raw[slot[k]]
     return {

@@ -69,6 +69,8 @@ def set_(app, arg):
             from fireboard.app import debounce_ms
 
             app.deb.ms = debounce_ms(app.cfg)
+            if app.irq is not None:  # (one word: atomic beside the interrupt)
+                app.irq.live.ms = app.deb.ms
         elif key == "long_press_ms":
             for b in app.buttons:
                 b.long_ms = v

@@ -66,6 +66,11 @@ class ColourScanner:
     threshold (hysteresis against noise at the edge)."""
 
     colour = True
+    # its scan may run in a hard timer interrupt (fireboard.sense.irqscan):
+    # viper, pin or register writes, the ADC's read and sleep_us (a busy
+    # wait on rp2), no allocation; the whole scan each tick (README,
+    # "timer interrupt": why not an island a tick)
+    irq = True
 
     def __init__(
         self, select, island_select, adc, threshold, fire_sign=1, sensor_map=None, settle_us=None

@@ -27,6 +27,9 @@ class RegisterScanner:
     the tests, which count the operations)."""
 
     colour = False
+    # its scan may run in a hard timer interrupt (fireboard.sense.irqscan):
+    # viper, register reads and writes and byte stores only, no allocation
+    irq = True
 
     def __init__(
         self, mem32, select_gpios, out_gpios, select, outputs, active_low=True, sensor_map=None

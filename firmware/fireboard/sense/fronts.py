@@ -7,6 +7,10 @@
 #               0 empty, 1 Fire, 2 Ice, or 3 a peg of unknown colour; it
 #               allocates nothing (it runs every scan period)
 #   .raw        an array of each hole's last raw reading (the sensors command)
+#   .irq        (optional) True if scan may run in a hard timer interrupt:
+#               no allocation, nothing a hard interrupt may not call; then,
+#               where the hardware has a timer, it scans from the interrupt
+#               (fireboard.sense.irqscan), else from the main loop
 #
 # and, if it needs its empty readings measured (calib=True below), what
 # fireboard.sense.calib uses: .base, .threshold, .measure().

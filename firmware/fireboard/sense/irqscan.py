@@ -1,0 +1,126 @@
+# The scans from a hard timer interrupt, where the hardware backend offers
+# one (hw.timer: a Pico on MicroPython, the virtual board at Pico time;
+# fireboard/hw/__init__.py) and the front end's scanner may run in one (its
+# irq: the digital scan through the SIO registers,
+# fireboard.sense.digital_sio). Loaded only there (App.use_timer): other
+# boards carry none of it, and their main loop scans.
+#
+# Every scan_ms the interrupt scans and debounces (the scanner's scan and
+# Debouncer.update, viper, allocating nothing), even while the loop is in a
+# piece of a pass that cannot be split (a garbage collection, a module
+# load, a frame, a USB line), and marks that a debounced state changed. At
+# each pass's start the loop takes its results (take): the debounced
+# states copied with interrupts off into app.deb.stable (when one changed),
+# which the loop alone reads and writes, so the tracker never sees half a
+# scan; and the
+# scans' count, last time and longest gap (app.scans, app.scanned,
+# app.gap). The loop keeps its passes every scan_ms (app.due: just after
+# the interrupt's next scan), for the buttons, the parts and the lights.
+#
+# What else scans (App.settle, the calibration and the sensors commands)
+# stops the timer first and starts it again after (App.pause, App.resume);
+# a new debounce time is one word stored (atomic beside the interrupt).
+from array import array
+
+import micropython
+from micropython import const
+
+from fireboard.sense.debounce import Debouncer
+from fireice.ticks import ticks_diff
+
+# the words the interrupt writes (st) and the loop's copy of them (seen)
+_SCANS = const(0)  # scans so far
+_AT = const(1)  # when the last one ran (ticks_ms)
+_GAP = const(2)  # the longest time between two scans (ms)
+_NEW = const(3)  # 1: a debounced state changed since the loop last took them
+_MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
+_HALF = const(0x20000000)
+
+
+class IrqScan:
+    """The scans of app's scanner from the hardware's timer interrupt;
+    clock() is the board's ticks_ms."""
+
+    def __init__(self, app, clock):
+        self.hw = app.hw
+        self.scanner = app.scanner
+        self.clock = clock
+        self.raw = bytearray(49)
+        self.live = Debouncer(app.deb.ms)  # the interrupt's (app.deb: the loop's copy)
+        self.live.prime(app.deb.stable)
+        self.st = array("i", bytes(16))
+        st = self.st
+        st[_SCANS] = app.scans
+        st[_AT] = app.scanned
+        st[_GAP] = app.gap
+        self.fire = self.irq  # the bound method, made once: the interrupt calls it
+        self.timer = None
+        self.ms = 0
+
+    def start(self, app):
+        """The timer started, every scan_ms, with the debounce as set now."""
+        if self.timer is None:
+            self.live.ms = app.deb.ms
+            self.ms = app.cfg["scan_ms"]
+            self.timer = self.hw.timer(self.ms, self.fire)
+
+    def stop(self):
+        """The timer stopped: no scan runs until start."""
+        t = self.timer
+        if t is not None:
+            self.timer = None
+            t.deinit()
+
+    def prime(self, raw):
+        """The interrupt's debounced states taken as raw, without debounce
+        (App.settle, with the timer stopped)."""
+        self.live.prime(raw)
+        self.st[_NEW] = 0
+
+    @micropython.viper  # the interrupt: machine integers, no allocation
+    def irq(self, timer):
+        now = int(self.clock())
+        raw = self.raw
+        self.scanner.scan(raw)
+        st = ptr32(self.st)
+        if int(self.live.update(raw, now)):
+            st[_NEW] = 1
+        n = st[_SCANS]
+        if n:
+            d = int(ticks_diff(now, st[_AT]))
+            if d > st[_GAP]:
+                st[_GAP] = d
+        st[_AT] = now
+        st[_SCANS] = n + 1
+
+    @micropython.viper  # every pass: machine integers, no Python frame
+    def take(self, app, now: int) -> int:
+        """At a pass's start (App._scan): the interrupt's results, into app:
+        the debounced states (app.deb.stable) copied with interrupts off
+        when one changed since the last take (only then: the interrupt
+        changes them only so), as one snapshot; the scans' count, last
+        time and longest gap (each one word, read at once). 1 when a
+        debounced state changed. The loop's next pass falls due just after
+        the interrupt's next scan (app.due)."""
+        st = ptr32(self.st)
+        new = st[_NEW]
+        if new:
+            s = self.hw.disable_irq()
+            src = ptr8(self.live.stable)
+            dst = ptr8(app.deb.stable)
+            for h in range(49):
+                dst[h] = src[h]
+            st[_NEW] = 0
+            self.hw.enable_irq(s)
+        at = st[_AT]
+        app.scans = st[_SCANS]
+        app.scanned = at
+        app.gap = st[_GAP]
+        # (the ms after the next tick's: the tick comes within its ms,
+        # whose start a pass could otherwise find it not yet run)
+        ms = int(self.ms)
+        due = (at + ms + 1) & _MASK  # ticks_add, ticks_diff (period 2**30)
+        if ((due - now + _HALF) & _MASK) - _HALF <= 0:
+            due = (now + ms) & _MASK
+        app.due = due
+        return new
