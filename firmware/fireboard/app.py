@@ -337,8 +337,11 @@ class App:
     def _scan(self, now):
         irq = self.irq
         if irq is not None:  # the interrupt has scanned: its results taken
-            if irq.take(self, now):
+            r = irq.take(self, now)
+            if r & 1:
                 self.changed = True
+            if r & 2:  # its timer found stopped
+                irq.restart(self)
             return
         self.scanner.scan(self.raw)
         if self.deb.update(self.raw, now):
@@ -412,9 +415,14 @@ class App:
             return
         from fireboard.sense.irqscan import IrqScan
 
-        self.irq = IrqScan(self, clock)
+        irq = IrqScan(self, clock)
+        try:
+            irq.start(self)
+        except Exception:  # (no timer to be had: the loop keeps its scans)
+            self._out({"ev": "error", "reason": "no timer for the scans: the main loop scans"})
+            return
+        self.irq = irq
         self.clock = None
-        self.irq.start(self)
 
     def pause(self):
         """The timer interrupt's scans stopped (if they run): the scanner
@@ -430,10 +438,12 @@ class App:
         """Take the pegs as they stand now, without debounce (after the
         virtual board's instant set-up)."""
         self.pause()
-        self.scanner.scan(self.raw)
-        self.deb.prime(self.raw)
-        if self.irq is not None:
-            self.irq.prime(self.raw)
+        irq = self.irq
+        raw = self.raw if irq is None else irq.raw  # (the interrupt's: the scanner's history)
+        self.scanner.scan(raw)
+        self.deb.prime(raw)
+        if irq is not None:
+            irq.prime(raw)
             self.resume()
         self.tracker.update(self.deb.stable)
         self._drain()

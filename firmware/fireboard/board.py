@@ -175,9 +175,13 @@ def run(Hardware):
     except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin
         console = None
     forget()  # what the console took of the leaves (fireboard.mem.LEAVES) goes
-    asyncio.run(main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console))
+    try:
+        asyncio.run(
+            main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console)
+        )
+    finally:  # (a reboot asked for over USB, or the loop stopped at the REPL)
+        app.pause()  # the scans' timer interrupt stopped
     # a reboot asked for over USB
-    app.pause()
     try:
         import machine
 

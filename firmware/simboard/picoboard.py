@@ -90,6 +90,13 @@ class PicoBoard(Board):
         # a frame on the wire) is counted in late_us and the others below
         self.irqs = self.irq_first = self.irq_last = self.irq_gap = 0
         self.irq_us = self.irq_worst = 0
+        self.irq_end = 0  # when the last tick's callback ended (us): the next never runs before
+        # the firmware's time here of the last five ticks (ns), and the ticks
+        # fired so far (_fire: each is charged the median of its own and the
+        # four before it: the scan does the same work each tick, and one
+        # measurement here takes in the machine's hiccups, x 200)
+        self.irq_ring = array("i", bytes(4 * 10))
+        self.irqs_all = 0
         self.gc_ns = 0  # the collection in the pass under way: its time here
         self.collections = self.gc_ns_all = 0  # in passes, so far; their time here
         self.gc_thinking = 0  # of them, in passes while the engine thought
@@ -108,8 +115,8 @@ class PicoBoard(Board):
 
         hw = Hardware(cfg, self.args[1])
         hw.mem32 = Mem32(hw)
-        # a hard timer interrupt, as a Pico has (fireboard.hw.rp2): the
-        # digital front end scans from it (fireboard.sense.irqscan)
+        # a hard timer interrupt, as a Pico has (fireboard.hw.rp2): both
+        # front ends scan from it (fireboard.sense.irqscan)
         hw.timer = self.timer
         hw.disable_irq = _irq_off
         hw.enable_irq = _irq_on
@@ -168,10 +175,13 @@ class PicoBoard(Board):
         self.ops2 = array("i", bytes(28))
         self.hw.on_aside = self.aside
 
-    def timer(self, ms, fn):
+    def timer(self, ms, fn, t=None):
         """hw.timer: machine.Timer(hard=True) of the virtual board, fired
         by run_to and frame (_ticks, _sync), its first tick ms after now."""
-        return _Timer(self, ms, fn)
+        if t is None:
+            t = _Timer(self)
+        t.init(ms, fn)
+        return t
 
     def clock(self):
         """With Pico time, the board's ticks_ms (App.sense, the scan
@@ -367,7 +377,8 @@ class PicoBoard(Board):
             if x < busy:  # within the pass before
                 busy += self._fire(x, x, kind)
             else:
-                busy = x + self._fire(x, x, kind)
+                self._fire(x, x, kind)
+                busy = self.irq_end
         self.end_us = busy
         return max(0, busy - lim)
 
@@ -403,7 +414,11 @@ class PicoBoard(Board):
         # (the passes' lateness without the timer, in run_to)
         tm = self.tmr
         self.tick_us = due_us + 1000 * tm.ms
+        if at_us < self.irq_end:  # a hard interrupt never runs within itself: after the one before
+            at_us = self.irq_end
         _irq_now[0] = at_us // 1000
+        irq = self.app.irq
+        scans = irq.st[0] if irq is not None else -1
         pt = self.pt
         n0 = self.ops2
         n = self.ops1
@@ -424,10 +439,15 @@ class PicoBoard(Board):
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * unit[k]
-        us = max(0, ns) * self.pico // 1000 + hw_us + _IRQ_US
+        us = _median5(self.irq_ring, self.irqs_all, max(0, ns)) * self.pico // 1000
+        self.irqs_all += 1
+        us += hw_us + _IRQ_US
+        self.irq_end = at_us + us
         self.irq_us += us
         if us > self.irq_worst:
             self.irq_worst = us
+        if irq is not None and irq.st[0] == scans:
+            return us  # (a tick that scanned nothing: one of a catch-up's, irqscan)
         if self.first and at_us >= 1000 * self.first:  # (from the first pass, as the scans)
             if self.irqs:
                 d = at_us - self.irq_last
@@ -531,6 +551,21 @@ class PicoBoard(Board):
 _irq_now = array("i", bytes(4))
 
 
+def _median5(ring, n, v):
+    # v put in the ring of the last five (ring[0:5]; ring[5:10] scratch),
+    # n put before it; the median of those there are, without allocating
+    ring[n % 5] = v
+    m = min(n + 1, 5)
+    for k in range(m):  # an insertion sort of the copy
+        x = ring[k]
+        j = 5 + k
+        while j > 5 and ring[j - 1] > x:
+            ring[j] = ring[j - 1]
+            j -= 1
+        ring[j] = x
+    return ring[5 + m // 2]
+
+
 @micropython.viper
 def _irq_ms() -> int:
     return ptr32(_irq_now)[0]  # noqa: F821 (viper's own)
@@ -541,8 +576,13 @@ class _Timer:
     callback fn is fired every ms ms by the board (PicoBoard._ticks,
     _sync), from ms after it starts."""
 
-    def __init__(self, board, ms, fn):
+    def __init__(self, board):
         self.board = board
+        self.ms = 0
+        self.fn = None
+
+    def init(self, ms, fn):
+        board = self.board
         self.ms = ms
         self.fn = fn
         board.tmr = self

@@ -234,12 +234,19 @@ class PicoFakes:
 
             def __init__(self, id=-1, *, mode=1, period=-1, callback=None, hard=False):
                 self.id = id
+                self.running = False
+                self.inits = 0
+                fakes.timers.append(self)
+                if callback is not None:
+                    self.init(mode=mode, period=period, callback=callback, hard=hard)
+
+            def init(self, *, mode=1, period=-1, callback=None, hard=False):
                 self.mode = mode
                 self.period = period
                 self.callback = callback
                 self.hard = hard
                 self.running = True
-                fakes.timers.append(self)
+                self.inits += 1
 
             def deinit(self):
                 self.running = False

@@ -211,9 +211,11 @@ def test_settle_and_the_sensors_command_stop_the_timer_while_they_use_the_scanne
     assert w.calls == 1
     pegs(fakes, True)
     before = fakes.timers[-1]
+    inits = before.inits
     app.settle()  # the pegs taken at once, without debounce
     assert w.calls == 2
-    assert not before.running and fakes.timers[-1].running  # stopped, started again
+    # stopped, and the same timer started again (made once: no allocation)
+    assert fakes.timers[-1] is before and before.running and before.inits == inits + 1
     assert held(app) == [3] * 7 and [app.irq.live.stable[h] for h in HOLES0] == [3] * 7
     from fireboard.links import commands
 
@@ -221,8 +223,7 @@ def test_settle_and_the_sensors_command_stop_the_timer_while_they_use_the_scanne
     n = len(fakes.timers)
     commands.handle(app, "sensors", replies.append)
     assert replies[-1]["state"][:7] == "3333333"
-    assert len(fakes.timers) == n + 1 and fakes.timers[-1].running
-    assert not fakes.timers[-2].running
+    assert len(fakes.timers) == n and before.running and before.inits == inits + 2
     commands.handle(app, "set debounce_ms 20", replies.append)
     assert app.irq.live.ms == 20 == app.deb.ms  # the interrupt's debounce too
 
@@ -275,8 +276,75 @@ def test_calib_take_stops_the_timer_while_it_scans():
 
     replies = []
     n = len(fakes.timers)
+    inits = fakes.timers[-1].inits
     commands.handle(app, "calib take", replies.append)
     assert w.calls == 8  # its eight scans, none while the timer ran
     assert "base" in replies[-1], replies
-    assert len(fakes.timers) == n + 1 and fakes.timers[-1].running
-    assert not fakes.timers[-2].running
+    assert len(fakes.timers) == n and fakes.timers[-1].running
+    assert fakes.timers[-1].inits == inits + 1
+
+
+def test_a_timer_that_stopped_is_started_again_and_said():
+    # on MicroPython a hard callback that raises stops its timer: the loop
+    # finds no scan for 200 periods, starts it again, and says so
+    fakes, app, events = pico()
+    timer = fakes.timers[-1]
+    fire(fakes, 500)
+    app.tick(501)
+    timer.running = False  # (stopped as by a callback that raised)
+    ms = app.cfg["scan_ms"]
+    app.tick(501 + 100 * ms)  # half the wait: nothing yet
+    assert not timer.running and not [e for e in events if e.get("ev") == "error"]
+    app.tick(502 + 200 * ms)
+    assert timer.running and app.irq is not None
+    assert [e["reason"] for e in events if e.get("ev") == "error"] == [
+        "the scans' timer had stopped: started again"
+    ]
+    pegs(fakes, True)  # and it scans again
+    for k in range(1, 12):
+        fire(fakes, 502 + 200 * ms + 5 * k)
+    app.tick(fakes.now + 1)
+    assert held(app) == [3] * 7
+
+
+def test_a_timer_that_cannot_start_leaves_the_scans_to_the_loop():
+    fakes = PicoFakes()
+    mod = load("fireboard.hw.rp2", fakes.modules())
+    from fireboard.board import start
+    from simboard.memstore import MemStore
+
+    events = []
+    app, hw, started = start(MemStore(), mod.Hardware, events.append, 0, "digital")
+    app.begin(hw.ticks_ms(), *started)
+    app.clock = hw.ticks_ms
+
+    def no_timer(ms, fn, t=None):
+        raise MemoryError
+
+    hw.timer = no_timer
+    app.use_timer(hw.ticks_ms)
+    assert app.irq is None and app.clock is hw.ticks_ms  # the loop's scans and scan points
+    assert (events[-1]["ev"], events[-1]["reason"]) == (
+        "error",
+        "no timer for the scans: the main loop scans",
+    )
+    pegs(fakes, True)
+    for t in range(600, 700, 5):
+        fakes.now = t
+        app.tick(t)
+    assert held(app) == [3] * 7
+
+
+def test_a_tick_run_to_catch_up_scans_nothing():
+    # after a time with interrupts off (a flash erase) a timer runs the
+    # ticks it missed back to back: one scans, the rest do nothing, and the
+    # schedule goes on from the one that scanned
+    fakes, app, events = pico()
+    fire(fakes, 500)
+    n = app.irq.st[0]
+    for t in (545, 545, 546, 546, 547):  # 45 ms late, then the catch-up
+        fire(fakes, t)
+    assert app.irq.st[0] == n + 1
+    fire(fakes, 549)  # the next on its time (550), within its ms
+    fire(fakes, 555)
+    assert app.irq.st[0] == n + 3

@@ -22,10 +22,12 @@
 #   hw.gpio_registers()  optional: machine.mem32, for reading the muxes through
 #                        the SIO registers (fireboard.hw.rp2 has it), or None
 #                        (the virtual board without Pico time)
-#   hw.timer(ms, fn)     optional: starts a hard periodic timer interrupt that
-#                        calls fn(timer) every ms milliseconds, also during a
-#                        garbage collection (fn must not allocate); returns
-#                        an object whose deinit() stops it. With it
+#   hw.timer(ms, fn, t=None)  optional: starts a hard periodic timer
+#                        interrupt that calls fn(timer) every ms milliseconds,
+#                        also during a garbage collection (fn must not
+#                        allocate); returns the timer, whose deinit() stops
+#                        it; t, a timer it returned before, is started again
+#                        (without allocating). With it
 #                        hw.disable_irq() -> state and hw.enable_irq(state)
 #                        (machine's) fence what the loop reads of the
 #                        interrupt's work. fireboard.hw.rp2 has them

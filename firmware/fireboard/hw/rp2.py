@@ -85,11 +85,16 @@ class Hardware:
         lines at GPIO_OUT_XOR's address (fireboard.sense.colour)."""
         return machine.mem32
 
-    def timer(self, ms, fn):
+    def timer(self, ms, fn, t=None):
         """A hard periodic interrupt every ms ms (the scans:
-        fireboard.sense.irqscan): fn runs at once from the alarm's
-        interrupt, during a garbage collection too, and must not allocate."""
-        return machine.Timer(-1, mode=machine.Timer.PERIODIC, period=ms, callback=fn, hard=True)
+        fireboard.sense.irqscan): fn runs from the timer's interrupt,
+        during a garbage collection too, and must not allocate. t: the
+        timer of an earlier call, started again (init allocates nothing);
+        without it one is made. Returns the timer (deinit stops it)."""
+        if t is None:
+            t = machine.Timer(-1)
+        t.init(mode=machine.Timer.PERIODIC, period=ms, callback=fn, hard=True)
+        return t
 
     def clock(self):
         t = time.localtime()

@@ -34,13 +34,12 @@ def wiring(app, arg):
     no_arg(arg)
     s = app.scanner
     slot = s.slot
-    app.pause()
+    app.pause()  # (the readings of one scan: App.pause)
     try:
-        raw = list(s.raw)
+        got = list(s.raw)
     finally:
         app.resume()
-    for k in range(49):
-        raw[k] = s.raw[slot[k]]
+    raw = [got[slot[k]] for k in range(49)]
     return {
         "front": app.cfg["front"],
         "slots": _states(app.deb.stable, slot),

@@ -2,7 +2,8 @@
 # one (hw.timer: a Pico on MicroPython, the virtual board at Pico time;
 # fireboard/hw/__init__.py) and the front end's scanner may run in one (its
 # irq: the digital scan through the SIO registers,
-# fireboard.sense.digital_sio). Loaded only there (App.use_timer): other
+# fireboard.sense.digital_sio, and the colour scan). Loaded only there
+# (App.use_timer): other
 # boards carry none of it, and their main loop scans.
 #
 # Every scan_ms the interrupt scans and debounces (the scanner's scan and
@@ -18,8 +19,13 @@
 # the interrupt's next scan), for the buttons, the parts and the lights.
 #
 # What else scans (App.settle, the calibration and the sensors commands)
-# stops the timer first and starts it again after (App.pause, App.resume);
-# a new debounce time is one word stored (atomic beside the interrupt).
+# stops the timer first and starts it again after (App.pause, App.resume):
+# the same timer each time (made once: a restart allocates nothing); a new
+# debounce time is one word stored (atomic beside the interrupt). A tick
+# that comes less than a millisecond or so before its time (the ticks a
+# timer runs back to back to catch up after interrupts were off: a flash
+# erase) scans nothing; a timer that has stopped (its callback raised) is
+# found by the loop (take) and started again (restart).
 from array import array
 
 import micropython
@@ -33,6 +39,8 @@ _SCANS = const(0)  # scans so far
 _AT = const(1)  # when the last one ran (ticks_ms)
 _GAP = const(2)  # the longest time between two scans (ms)
 _NEW = const(3)  # 1: a debounced state changed since the loop last took them
+_DUE = const(4)  # when the next scan falls due (ticks_ms)
+_STALE = const(200)  # periods without a scan after which the timer is started again
 _MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
 _HALF = const(0x20000000)
 
@@ -48,28 +56,44 @@ class IrqScan:
         self.raw = bytearray(49)
         self.live = Debouncer(app.deb.ms)  # the interrupt's (app.deb: the loop's copy)
         self.live.prime(app.deb.stable)
-        self.st = array("i", bytes(16))
+        self.st = array("i", bytes(20))
         st = self.st
         st[_SCANS] = app.scans
-        st[_AT] = app.scanned
+        st[_AT] = st[_DUE] = app.scanned
         st[_GAP] = app.gap
         self.fire = self.irq  # the bound method, made once: the interrupt calls it
-        self.timer = None
+        self.timer = None  # made by the first start, kept: started again without allocating
+        self.on = False
         self.ms = 0
 
     def start(self, app):
         """The timer started, every scan_ms, with the debounce as set now."""
-        if self.timer is None:
+        if not self.on:
             self.live.ms = app.deb.ms
             self.ms = app.cfg["scan_ms"]
-            self.timer = self.hw.timer(self.ms, self.fire)
+            self.timer = self.hw.timer(self.ms, self.fire, self.timer)
+            self.on = True
 
     def stop(self):
         """The timer stopped: no scan runs until start."""
-        t = self.timer
-        if t is not None:
-            self.timer = None
-            t.deinit()
+        if self.on:
+            self.on = False
+            self.timer.deinit()
+
+    def restart(self, app):
+        """The timer found stopped by the loop (take: no scan for _STALE
+        periods; on MicroPython a hard callback that raises stops its
+        timer): started again and said; if it cannot be, the loop scans
+        from now on (its scan points too)."""
+        self.stop()
+        try:
+            self.start(app)
+            reason = "the scans' timer had stopped: started again"
+        except Exception:  # (no timer to be had: the loop's own scans)
+            app.irq = None
+            app.clock = self.clock
+            reason = "the scans' timer had stopped: the main loop scans"
+        app._out({"ev": "error", "reason": reason})
 
     def prime(self, raw):
         """The interrupt's debounced states taken as raw, without debounce
@@ -80,17 +104,25 @@ class IrqScan:
     @micropython.viper  # the interrupt: machine integers, no allocation
     def irq(self, timer):
         now = int(self.clock())
+        st = ptr32(self.st)
+        n = st[_SCANS]
+        # (ticks_diff and ticks_add written out: the period is 2**30)
+        if n and ((st[_DUE] - now + _HALF) & _MASK) - _HALF > 1:
+            return  # a tick well before its time: one of a catch-up's, skipped
         raw = self.raw
         self.scanner.scan(raw)
-        st = ptr32(self.st)
         if int(self.live.update(raw, now)):
             st[_NEW] = 1
-        n = st[_SCANS]
         if n:
             d = int(ticks_diff(now, st[_AT]))
             if d > st[_GAP]:
                 st[_GAP] = d
         st[_AT] = now
+        ms = int(self.ms)
+        due = (st[_DUE] + ms) & _MASK  # on the schedule, a late tick or not,
+        if not n or ((due - now + _HALF) & _MASK) - _HALF <= 0:  # unless behind it
+            due = (now + ms) & _MASK
+        st[_DUE] = due
         st[_SCANS] = n + 1
 
     @micropython.viper  # every pass: machine integers, no Python frame
@@ -100,8 +132,9 @@ class IrqScan:
         when one changed since the last take (only then: the interrupt
         changes them only so), as one snapshot; the scans' count, last
         time and longest gap (each one word, read at once). 1 when a
-        debounced state changed. The loop's next pass falls due just after
-        the interrupt's next scan (app.due)."""
+        debounced state changed, 2 added when the timer has stopped
+        (restart). The loop's next pass falls due just after the
+        interrupt's next scan (app.due)."""
         st = ptr32(self.st)
         new = st[_NEW]
         if new:
@@ -123,4 +156,6 @@ class IrqScan:
         if ((due - now + _HALF) & _MASK) - _HALF <= 0:
             due = (now + ms) & _MASK
         app.due = due
+        if int(self.on) and ((now - at + _HALF) & _MASK) - _HALF > _STALE * ms:
+            new |= 2
         return new
