@@ -265,7 +265,9 @@ def start(
         forget("fireice.solo", "fireboard.track.solo")
     else:
         forget("fireice.duel")
-    app._started(game)
+    from fireboard.track.started import started  # (App.new_game forgets it)
+
+    started(app, game)
     if game.duel:
         _detach(app)
     else:

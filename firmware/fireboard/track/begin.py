@@ -3,6 +3,7 @@
 # the game to play on or to set up. Loaded for that, forgotten after.
 from fireboard.records.games import SETTING
 from fireboard.track.phases import ERROR, SETUP
+from fireboard.track.started import coach, play_board, started
 
 
 def begin(app, now, game, problem, new):
@@ -18,7 +19,7 @@ def begin(app, now, game, problem, new):
     t = app.tracker
     if new:
         app.seed += 1
-        app._started(game)
+        started(app, game)
         _judge(app, game)
         return _replace(app)
     games = app.games
@@ -40,8 +41,8 @@ def begin(app, now, game, problem, new):
             # many pegs away (a board set up from scratch): show them all
             t.events.clear()
             t.start(game, setup=True, trust=True)
-    app.play_board()  # a game against the board: it plays on
-    app.coach()  # the danger lights
+    play_board(app)  # a game against the board: it plays on
+    coach(app)  # the danger lights
     if t.phase == SETUP:
         t.update(app.deb.stable)
     ev = {"ev": "resumed", "moves": game.ply}
