@@ -22,7 +22,6 @@ from fireice.ticks import ticks_add, ticks_diff
 from fireboard.lights import Lights
 from fireboard.sense.debounce import LONG, Button, Debouncer
 from fireboard.track.tracker import Tracker
-from fireice.geom import FireIceError
 import gc
 
 
@@ -408,6 +407,10 @@ class App:
                     return False
                 done = True
                 g = t.game
+                # (imported here, once a move: the module's table of names
+                # then keeps 12 slots, where one name more takes it to 17)
+                from fireice.geom import FireIceError
+
                 try:
                     if g.result:  # the move and the result in one rewrite
                         self._save(self.games.save, g)
