@@ -2,7 +2,6 @@
 # end's baselines (measured at start, fireboard.sense.calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
 from fireboard.records.games import SETTING
-from fireboard.track.phases import ERROR, SETUP
 from fireboard.track.started import coach, play_board, started
 
 
@@ -22,6 +21,10 @@ def begin(app, now, game, problem, new):
         started(app, game)
         _judge(app, game)
         return _replace(app)
+    # (the phases, a leaf, loaded where they are needed: a new game on the
+    # colour front end never loads them here, at the end of start-up's peak)
+    from fireboard.track.phases import ERROR, SETUP
+
     games = app.games
     again = False  # a set-up cut off by a restart
     if games.store.size(SETTING) >= 0:
@@ -70,7 +73,11 @@ def _replace(app):
     # a digital board setting up: the pegs from before named (the code is
     # fireboard.records.newgame's, loaded only for it)
     t = app.tracker
-    if t.seen is not None and t.phase == SETUP and not min(t.seen):  # a hole not seen empty
+    if t.seen is None:  # the colour front end sees the pegs' colours
+        return
+    from fireboard.track.phases import SETUP
+
+    if t.phase == SETUP and not min(t.seen):  # a hole not seen empty
         from fireboard.mem import forget
         from fireboard.records.newgame import replace
 
