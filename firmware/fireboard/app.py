@@ -22,7 +22,6 @@ from fireice.ticks import ticks_add, ticks_diff
 from fireboard.lights import Lights
 from fireboard.sense.debounce import LONG, Button, Debouncer
 from fireboard.track.tracker import Tracker
-from fireice.geom import FireIceError
 import gc
 
 
@@ -131,7 +130,16 @@ class App:
         it."""
         from fireboard.mem import job
 
-        job("fireboard.track.begin", "begin", self, now, game, problem, new)
+        job(
+            "fireboard.track.begin",
+            "begin",
+            self,
+            now,
+            game,
+            problem,
+            new,
+            also=("fireboard.track.started",),
+        )
 
     def new_game(
         self,
@@ -169,7 +177,12 @@ class App:
                 to_move,
                 grade,
                 vs,
-                also=("fireice.seeded", "fireice.rec", "fireboard.records.files"),
+                also=(
+                    "fireice.seeded",
+                    "fireice.rec",
+                    "fireboard.records.files",
+                    "fireboard.track.started",  # (the game's parts)
+                ),
                 tries=1,
             )
         except MemoryError as e:
@@ -181,79 +194,6 @@ class App:
         settings = self.asked
         self.asked = None
         self.new_game(*settings)
-
-    def _started(self, game):
-        self.games.began = self.now
-        self.tracker.start(game, setup=True)
-        self.lights.proven = None
-        self.play_board()
-        self.coach()
-        gc.collect()  # the old game gone, and its code if it was the other kind
-        self.tracker.update(self.deb.stable)
-        ev = {
-            "ev": "new",
-            "mode": self.mode,
-            "position": game.position(),
-            "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
-        }
-        vs = self.games.vs
-        if vs is not None:
-            ev["vs"] = "fire" if vs[0] == 1 else "ice"
-            ev["level"] = vs[1]
-        self._out(ev)
-        self._drain()
-
-    def coach(self):
-        """The danger lights (fireboard.track.coach) in the game in play when
-        it wants them: the danger setting, or when it is null, a game
-        against the board at level 1; the coach's code dropped otherwise."""
-        g = self.tracker.game
-        v = self.cfg.get("danger")
-        vs = self.games.vs
-        on = g is not None and g.duel and (v if v is not None else vs is not None and vs[1] == 1)
-        if on or self.lights.danger is not None:
-            from fireboard.track.coach import attach
-
-            attach(self, on)
-        if not on:
-            from fireboard.mem import forget
-
-            forget("fireboard.track.coach", "fireice.danger")
-
-    def play_board(self):
-        """The board plays the game's opponent (games.vs, from its record):
-        the part that does it (fireboard.track.versus) in app.parts, loaded
-        for it; none, and its code dropped, in a game of two players."""
-        vs = self.games.vs
-        op = self.opponent
-        if op is not None:
-            if vs is not None and op.side == vs[0] and op.level == vs[1]:
-                op.stop(self.tracker, self)  # a new game: it thinks afresh
-                return
-            op.stop(self.tracker, self)
-            self.parts.remove(op)
-            self.opponent = op = None
-        if vs is None:
-            from fireboard.mem import ENGINE_CODE, forget
-
-            # (a search still stopping keeps what it runs until it ends)
-            forget("fireboard.track.versus", "fireboard.track.think", *ENGINE_CODE)
-            return
-        from fireboard.mem import ENGINE_CODE, forget
-
-        try:
-            from fireboard.track.versus import Opponent
-        except MemoryError:
-            forget("fireboard.track.versus", "fireboard.track.think", *ENGINE_CODE, failed=True)
-            self._out(
-                {
-                    "ev": "error",
-                    "reason": "the board cannot play (out of memory): move its pegs for it",
-                }
-            )
-            return
-        self.opponent = Opponent(vs[0], vs[1])
-        self.parts.append(self.opponent)
 
     # --- the loop -----------------------------------------------------------------
 
@@ -456,16 +396,6 @@ class App:
 
         job("fireboard.track.takeback", "undo", self, tries=1)
 
-    def shed(self):
-        """Memory that the loop's parts can make again given back (a part's
-        shed(app), if it has one: a solitaire's solver), for a command that
-        ran out of memory (fireboard.links.commands): the owner's command
-        comes before the board's help."""
-        for part in self.parts:
-            f = getattr(part, "shed", None)
-            if f is not None:
-                f(self)
-
     def hint(self):
         """A hint (the undo button held, the hint command): the first part
         that gives hints (a solitaire's fireboard.track.judge.Judge) gives
@@ -525,6 +455,10 @@ class App:
                     return False
                 done = True
                 g = t.game
+                # (imported here, once a move: the module's table of names
+                # then keeps 12 slots, where one name more takes it to 17)
+                from fireice.geom import FireIceError
+
                 try:
                     if g.result:  # the move and the result in one rewrite
                         self._save(self.games.save, g)

@@ -67,6 +67,8 @@ def start(store, make_hw, emit, seed=0, front=None):
         other = problem + ("; " + other if other else "")
     if not saved:
         from fireboard.app import App  # noqa: F401,F811
+
+        forget()  # the leaves its modules loaded (fireboard.mem.LEAVES), before the App's objects
     games.hw = hw  # its clock (hw.clock) dates the records
     app = _twice(_app, hw, cfg, games, emit, seed, scan)
     return app, hw, (game, other, new)

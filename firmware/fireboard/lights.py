@@ -23,18 +23,16 @@ _TURN_FIRE = const(49)
 _TURN_ICE = const(50)
 _BLINK_MS = const(250)
 
-# colours at full strength: Fire red, Ice aqua, errors violet (neither side's)
-_FIRE = (255, 24, 0)
-_ICE = (0, 200, 255)
+# colours at full strength by side: 0 neither (white), 1 Fire red, 2 Ice
+# aqua; errors violet (neither side's). (The sides' in one tuple, not a name
+# each: the module's table of names stays within 23 slots, without a last
+# growth to 29 for good: README, "Memory".)
+_SIDE = ((160, 160, 160), (255, 24, 0), (0, 200, 255))
 _WRONG = (170, 0, 255)
-_WHITE = (160, 160, 160)
-_SIDE = (_WHITE, _FIRE, _ICE)
 _DARK = bytes(3 * _N)
 # a controlled island's glow (a quarter of the side's colour), Fire's then
 # Ice's; the lines of islands, as bytes (for pointers)
-_GLOW = bytes(
-    (_FIRE[0] >> 2, _FIRE[1] >> 2, _FIRE[2] >> 2, _ICE[0] >> 2, _ICE[1] >> 2, _ICE[2] >> 2)
-)
+_GLOW = bytes(c >> 2 for c in _SIDE[1] + _SIDE[2])
 _LINES = bytes(LINES)
 
 
@@ -280,13 +278,13 @@ class Lights:
             for h in range(49):
                 if g.cells[h]:
                     self._put(h, _SIDE[g.cells[h]])
-            self._put(_TURN_FIRE, _FIRE, 4 if blink else 1)
-            self._put(_TURN_ICE, _ICE, 1 if blink else 4)
+            self._put(_TURN_FIRE, _SIDE[1], 4 if blink else 1)
+            self._put(_TURN_ICE, _SIDE[2], 1 if blink else 4)
             self._blinks = True
         else:  # lost, or a draw: the pegs left glow
             for h in range(49):
                 if g.cells[h]:
-                    self._put(h, _WRONG if r == 5 else _WHITE, 1)
+                    self._put(h, _WRONG if r == 5 else _SIDE[0], 1)
 
     @micropython.viper  # machine integers and byte pointers: a tenth of native's time
     def show(self) -> bool:

@@ -10,8 +10,6 @@ from fireice.geom import (
     IllegalMoveError,
     hole_name,
     move_name,
-    parse_position,
-    position_str,
 )
 
 _NHOLES = const(49)
@@ -44,6 +42,8 @@ class Position:
     def set_position(self, position):
         """Put the pegs of a 49-char string (or bytes-like of 0/1/2 cells)."""
         if isinstance(position, str):
+            from fireice.geom import parse_position  # (see position)
+
             cells = parse_position(position)
         else:
             cells = position
@@ -93,6 +93,11 @@ class Position:
         self.count[side] -= 1
 
     def position(self):
+        # (imported here, as parse_position: the module's table of names
+        # then stays within 12 slots, where one name more takes it to 17,
+        # in the heap of every board for good)
+        from fireice.geom import position_str
+
         return position_str(self.cells)
 
     @micropython.native

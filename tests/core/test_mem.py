@@ -3,7 +3,7 @@
 # memory ran out; nothing is dropped when the firmware is frozen.
 import sys
 
-from support import MICROPYTHON, raises
+from support import MICROPYTHON, raises, skip
 
 
 class State:
@@ -144,3 +144,44 @@ def test_the_apps_table_of_attributes_stays_small():
     sizes.append((len(app.__dict__), len(app.lights.__dict__)))
     assert all(a <= 29 and b <= 23 for a, b in sizes), (sizes, sorted(app.__dict__))
     assert not [e for e in out if e.get("ev") == "error"], out
+
+
+def test_a_games_start_goes_with_the_job_that_starts_it():
+    # fireboard.track.started (a game coming into play: its parts) is
+    # loaded by App.begin's and App.new_game's jobs and goes with them: its
+    # functions were the App's methods, in the heap for good
+    from fireboard.board import start
+    from simboard.hw import Hardware
+    from simboard.memstore import MemStore
+
+    out = []
+    app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), out.append, 0, "digital")
+    app.begin(0, *started)
+    loaded = ["fireboard.track.started" in sys.modules]
+    app.new_game("duel", vs=(2, 1))  # a game against the board: its part attached
+    loaded.append("fireboard.track.started" in sys.modules)
+    assert app.opponent is not None and app.opponent in app.parts
+    app.new_game("duel", vs=None)
+    loaded.append("fireboard.track.started" in sys.modules)
+    assert app.opponent is None and not app.parts
+    assert loaded == [not MICROPYTHON] * 3, loaded
+    assert not [e for e in out if e.get("ev") == "error"], out
+    assert [e["ev"] for e in out].count("new") == 3
+
+
+def test_the_tables_that_stay_loaded_keep_below_their_next_size():
+    # MicroPython's table of names has 12, 17, 23, 29 ... slots (16 bytes
+    # each on the 64-bit virtual board), a new one each time it fills.
+    # These stay in the heap while the board runs, each within the size
+    # below its last growth (README, "Memory"); and newgame's, loaded where
+    # a new game's heap is tightest
+    if not MICROPYTHON:
+        skip("MicroPython's tables (CPython's hold more: a module's constants too)")
+    import fireboard.app
+    import fireboard.lights
+    import fireice.position
+    from fireboard.records import newgame
+
+    tables = (fireboard.lights, fireice.position, fireboard.app, fireboard.app.App, newgame)
+    sizes = [len(t.__dict__) for t in tables]
+    assert [a <= b for a, b in zip(sizes, (23, 12, 12, 23, 23))] == [True] * 5, sizes

@@ -19,7 +19,7 @@ def handle(app, text, out):
     go after it (also after an error), and the collection leaves their
     room free in one piece. Memory running out ends in a collection and a
     second try (not for undo, which may have been done already), with what
-    the loop's parts can make again given back first (App.shed: a
+    the loop's parts can make again given back first (_shed: a
     solitaire's solver); if that fails too, the reply says so and the game
     goes on."""
     words = text.split(None, 1)
@@ -49,7 +49,7 @@ def handle(app, text, out):
             return
         except MemoryError:
             if tries:  # what the loop's parts can make again goes first
-                app.shed()
+                _shed(app)
             else:
                 out({"re": name if full else None, "error": "out of memory"})
         finally:
@@ -64,3 +64,13 @@ def handle(app, text, out):
                 "fireice.version",
                 failed=failed,
             )
+
+
+def _shed(app):
+    # Memory that the loop's parts can make again given back (a part's
+    # shed(app), if it has one: a solitaire's solver), for a command that
+    # ran out of memory: the owner's command comes before the board's help
+    for part in app.parts:
+        f = getattr(part, "shed", None)
+        if f is not None:
+            f(app)

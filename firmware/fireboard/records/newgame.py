@@ -261,11 +261,15 @@ def start(
     if game.duel:
         app.vs = vs  # (a solitaire keeps it for the next duel)
     # the other kind of game's code goes (loaded again when it is played)
+    # and the record's code, done with, before the game's parts load
+    # (fireboard.track.started: the board's opponent, the danger lights)
     if game.duel:
-        forget("fireice.solo", "fireboard.track.solo")
+        forget("fireice.solo", "fireboard.track.solo", "fireice.rec", "fireboard.records.files")
     else:
-        forget("fireice.duel")
-    app._started(game)
+        forget("fireice.duel", "fireice.rec", "fireboard.records.files")
+    from fireboard.track.started import started  # (App.new_game forgets it)
+
+    started(app, game)
     if game.duel:
         _detach(app)
     else:

@@ -2,7 +2,7 @@
 # end's baselines (measured at start, fireboard.sense.calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
 from fireboard.records.games import SETTING
-from fireboard.track.phases import ERROR, SETUP
+from fireboard.track.started import coach, play_board, started
 
 
 def begin(app, now, game, problem, new):
@@ -18,9 +18,13 @@ def begin(app, now, game, problem, new):
     t = app.tracker
     if new:
         app.seed += 1
-        app._started(game)
+        started(app, game)
         _judge(app, game)
         return _replace(app)
+    # (the phases, a leaf, loaded where they are needed: a new game on the
+    # colour front end never loads them here, at the end of start-up's peak)
+    from fireboard.track.phases import ERROR, SETUP
+
     games = app.games
     again = False  # a set-up cut off by a restart
     if games.store.size(SETTING) >= 0:
@@ -40,8 +44,8 @@ def begin(app, now, game, problem, new):
             # many pegs away (a board set up from scratch): show them all
             t.events.clear()
             t.start(game, setup=True, trust=True)
-    app.play_board()  # a game against the board: it plays on
-    app.coach()  # the danger lights
+    play_board(app)  # a game against the board: it plays on
+    coach(app)  # the danger lights
     if t.phase == SETUP:
         t.update(app.deb.stable)
     ev = {"ev": "resumed", "moves": game.ply}
@@ -69,7 +73,11 @@ def _replace(app):
     # a digital board setting up: the pegs from before named (the code is
     # fireboard.records.newgame's, loaded only for it)
     t = app.tracker
-    if t.seen is not None and t.phase == SETUP and not min(t.seen):  # a hole not seen empty
+    if t.seen is None:  # the colour front end sees the pegs' colours
+        return
+    from fireboard.track.phases import SETUP
+
+    if t.phase == SETUP and not min(t.seen):  # a hole not seen empty
         from fireboard.mem import forget
         from fireboard.records.newgame import replace
 

@@ -6,7 +6,7 @@
 # the safe ones keep the side's colour (fireboard.lights). The lights show
 # each judgement as it comes, within a few scans of the lift.
 #
-# The `danger` setting (App.coach): true or false, or null (the default): on
+# The `danger` setting (fireboard.track.started.coach): true or false, or null (the default): on
 # in a game against the board at its lowest level (a beginner's game), off
 # otherwise. The module is loaded only while a game has the lights.
 from micropython import const
@@ -75,7 +75,7 @@ class Coach:
 
 
 def attach(app, on):
-    """A Coach in app.parts for the game in play when on (App.coach decides),
+    """A Coach in app.parts for the game in play when on (started.coach decides),
     none otherwise."""
     parts = app.parts
     for p in parts:

@@ -117,7 +117,7 @@ class Judge:
 
     def shed(self, app):
         """The solver and its module given back to a command that ran out of
-        memory (App.shed): a solve under way ends "unknown", as one that
+        memory (fireboard.links.commands): a solve under way ends "unknown", as one that
         finds no room does; an answer found already stays. The next capture
         makes the solver again, if there is room then."""
         if self.sv is None and not self.step:

@@ -1,6 +1,6 @@
 # The board as an opponent: a part of the loop (app.parts, docs/architecture.md)
 # that plays one side of a duel with the engine (fireice.engine). Loaded
-# while a game against the board is played (App.play_board).
+# while a game against the board is played (fireboard.track.started.play_board).
 #
 # On the board's turn, once the pegs match the game, it thinks: the tracker
 # then takes no move (Tracker.forced is THINKING: a peg lifted is guided
@@ -16,7 +16,7 @@
 #
 # The engine's code is loaded with this module (in the pass that starts or
 # resumes the game, which is long anyway: about 45 ms on a Pico by the
-# estimate from the ROM image) and dropped with it (App.play_board). The
+# estimate from the ROM image) and dropped with it (started.play_board). The
 # engine itself, its memory (at most 32 KB), is made for each move beside
 # the loop (on the second core, or within hw.aside) and given back after
 # it: collected in the pass after the one that says the move (_tell).
