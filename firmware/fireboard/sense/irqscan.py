@@ -76,9 +76,10 @@ class IrqScan:
 
     def stop(self):
         """The timer stopped: no scan runs until start."""
-        if self.on:
+        t = self.timer
+        if self.on and t is not None:
             self.on = False
-            self.timer.deinit()
+            t.deinit()
 
     def restart(self, app):
         """The timer found stopped by the loop (take: no scan for _STALE
