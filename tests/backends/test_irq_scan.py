@@ -244,12 +244,17 @@ def test_boards_without_a_timer_keep_the_loops_scan():
 def test_the_colour_scan_runs_in_the_interrupt_too_and_allocates_nothing():
     fakes, app, events = pico("colour")
     assert app.irq is not None and fakes.timers[-1].running
+    # the ADC and the settle through their registers (hwfakes: the words
+    # and what acts beside them), as on a Pico
+    assert app.scanner.aregs == 1
     adc = fakes.adcs[-1]
     base = app.scanner.base[0]
     adc.reading = base + 2 * app.scanner.threshold  # every hole reads one colour
     tracked = spy(app)
     fire(fakes, 600)
     n = app.irq.st[0]
+    mem = fakes.mem32
+    mem.conversions = mem.settles = 0
     if MICROPYTHON:
         import micropython
 
@@ -261,6 +266,9 @@ def test_the_colour_scan_runs_in_the_interrupt_too_and_allocates_nothing():
         if MICROPYTHON:
             micropython.heap_unlock()
     assert app.irq.st[0] == n + 6
+    # 49 conversions and 48 waits on TIMERAWL a scan, no sleep_us
+    assert (mem.conversions, mem.settles) == (49 * 6, 48 * 6)
+    assert fakes.slept == []
     fakes.now = 630
     app.tick(630)
     assert tracked and tracked[-1][0] in (1, 2)
