@@ -17,7 +17,7 @@
 #   or the virtual board's output first; a part that wants to see events
 #   adds one);
 # - the sensor front ends (fireboard.sense.fronts).
-from fireice.ticks import ticks_add, ticks_diff
+from fireice.ticks import count_next, ticks_add, ticks_diff
 
 from fireboard.lights import Lights
 from fireboard.sense.debounce import LONG, Button, Debouncer
@@ -94,7 +94,7 @@ class App:
         # the whole (one more than a period behind starts the schedule
         # afresh: the time lost is not made up by scans back to back)
         self.due = 0
-        self.scans = 0  # scans so far
+        self.scans = 0  # scans so far (fireice.ticks.count_next: 1 again after 2**30 - 1)
         self.gap = 0  # the longest time between two scans so far (ms)
         self.saved = None  # the last move event written to flash
         # the opponent: None (two players) or (the side the board plays, its
@@ -352,7 +352,7 @@ class App:
         if not self.scans or ticks_diff(due, now) <= 0:
             due = ticks_add(now, ms)
         self.due = due
-        self.scans += 1
+        self.scans = count_next(self.scans)  # (a small int for ever: it wraps to 1)
 
     def sense(self):
         """A scan point: the scan that has fallen due (due) runs now,

@@ -10,6 +10,7 @@ import micropython
 import sys
 from time import ticks_diff, ticks_us
 
+from fireice.ticks import count_diff
 from simboard import board
 from simboard.board import Board
 from simboard.hw import Hardware
@@ -294,7 +295,7 @@ class PicoBoard(Board):
             app.tick(t)
             us = self.spent_us()
             still = _thinking(app)
-            inner = app.gap if app.scans - scans > 1 else 0  # (a scan point's)
+            inner = app.gap if count_diff(app.scans, scans) > 1 else 0  # (a scan point's)
             if gap > app.gap:
                 app.gap = gap
             if self.tmr is not None:
@@ -469,7 +470,7 @@ class PicoBoard(Board):
         """The loop at Pico speed so far (`fireice sim --pico-time`)."""
         n = self.passes or 1
         app = self.app
-        scans = app.scans - self.scans0
+        scans = count_diff(app.scans, self.scans0)
         period = (app.scanned - self.first) / max(1, scans - 1)
         gap = app.gap
         if self.irqs:  # the scans as the timer interrupt ran them

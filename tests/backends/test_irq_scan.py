@@ -288,3 +288,31 @@ def test_calib_take_stops_the_timer_while_it_scans():
     assert "base" in replies[-1], replies
     assert len(fakes.timers) == n + 1 and fakes.timers[-1].running
     assert not fakes.timers[-2].running
+
+
+def test_the_interrupts_scan_count_wraps_and_allocates_nothing():
+    # the interrupt's count (st[0]) starts again at 1 after COUNTS scans,
+    # as the loop's does (fireice.ticks.count_next): a small int for ever,
+    # allocation-free in the interrupt and in the loop's take
+    from fireice.ticks import COUNTS
+
+    fakes, app, events = pico()
+    fire(fakes, 100)
+    app.irq.st[0] = COUNTS - 1
+    if MICROPYTHON:
+        import micropython
+
+        micropython.heap_lock()
+    try:
+        fire(fakes, 105)
+        fire(fakes, 110)
+        fakes.now = 110
+        app.tick(110)
+    finally:
+        if MICROPYTHON:
+            micropython.heap_unlock()
+    assert app.irq.st[0] == 1 and app.scans == 1
+    assert app.scanned == 110 and app.gap == 5  # the gaps still counted past the wrap
+    fire(fakes, 121)
+    app.tick(121)
+    assert app.scans == 2 and app.gap == 11

@@ -29,12 +29,13 @@ from fireboard.sense.debounce import Debouncer
 from fireice.ticks import ticks_diff
 
 # the words the interrupt writes (st) and the loop's copy of them (seen)
-_SCANS = const(0)  # scans so far
+_SCANS = const(0)  # scans so far (as fireice.ticks.count_next counts: 1 after COUNTS)
 _AT = const(1)  # when the last one ran (ticks_ms)
 _GAP = const(2)  # the longest time between two scans (ms)
 _NEW = const(3)  # 1: a debounced state changed since the loop last took them
 _MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
 _HALF = const(0x20000000)
+_COUNTS = const(0x3FFFFFFF)  # fireice.ticks.COUNTS
 
 
 class IrqScan:
@@ -91,7 +92,10 @@ class IrqScan:
             if d > st[_GAP]:
                 st[_GAP] = d
         st[_AT] = now
-        st[_SCANS] = n + 1
+        if n < _COUNTS:
+            st[_SCANS] = n + 1
+        else:  # (a small int for ever: fireice.ticks.count_next)
+            st[_SCANS] = 1
 
     @micropython.viper  # every pass: machine integers, no Python frame
     def take(self, app, now: int) -> int:
