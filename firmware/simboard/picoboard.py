@@ -136,6 +136,7 @@ class PicoBoard(Board):
         into[7] = st[12]  # conversions through the ADC's registers
         into[8] = st[14]  # settles on TIMERAWL (their us in [3])
         into[9] = st[13]  # register operations through pointers
+
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times
         the factor, less the virtual hardware's time, plus what the Pico's

@@ -274,7 +274,6 @@ class Adc:
         i |= (w >> st[8] & 1) << 3 | (w >> st[9] & 1) << 4 | (w >> st[10] & 1) << 5
         return int(ptr16(_lat)[i])  # noqa: F821
 
-
     @micropython.viper
     def convert(self):
         """A conversion started through CS's set alias (the scan's store of
