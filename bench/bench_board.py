@@ -167,6 +167,7 @@ def register_ops_colour(app):
     words, which count them; and a scan's time here both ways (registers,
     and read_u16 with settle_us), the virtual hardware's own time taken off
     (simboard.picotime.calibrate): what the Pico factor multiplies."""
+    from fireice.pico import SLOWDOWN
     from simboard import picotime as pt
 
     hw = app.lights.strip
@@ -210,9 +211,14 @@ def register_ops_colour(app):
         us = time.ticks_diff(time.ticks_us(), t0)
         board_counts(hw, after)
         ns = 1000 * us
+        hw_us = after[3] - counts[3]  # (the settles' us)
         for k in range(pt.NCOUNTS):
             ns -= (after[k] - counts[k]) * cost[k]
+            hw_us += (after[k] - counts[k]) * pt.UNIT_US[k]
         print("colour_scan_ns_here_%s: %d" % (name, ns // 200))
+        # at Pico time: that x the factor, and the Pico's hardware time
+        print("colour_scan_us_pico_%s: %d" % (name, (ns * SLOWDOWN // 1000 + hw_us) // 200))
+        print("colour_scan_hw_us_pico_%s: %d" % (name, hw_us // 200))
         scan.aregs = 0  # the other way: read_u16 and settle_us, at Pico time's
         scan.adc = adc
         scan.settle_us = pt.settle

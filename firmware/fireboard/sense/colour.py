@@ -229,7 +229,7 @@ class ColourScanner:
                     if aregs:  # until TIMERAWL has moved on 13 from here: 12 us at least
                         t0 = int(clk[0])
                         if fake:
-                            sim.elapse(_SETTLE_US)
+                            sim.elapse(_SETTLE_US)  # type: ignore[union-attr]
                         while int(clk[0]) - t0 <= _SETTLE_US:
                             pass
                     elif wait:  # (settle None: no wait)
@@ -238,7 +238,7 @@ class ColourScanner:
                 if aregs:  # one conversion, started and waited for
                     cs_set[0] = _START_ONCE
                     if fake:
-                        sim.convert()
+                        sim.convert()  # type: ignore[union-attr]
                     while not (int(cs[0]) & _READY):
                         pass
                     v = int(cs[1]) & 0xFFF
