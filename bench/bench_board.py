@@ -198,7 +198,9 @@ def register_ops_colour(app):
     scan.scan(out)  # from where the last ended, as in the loop
     after = array("i", bytes(4 * pt.NCOUNTS))
     board_counts(hw, after)
-    ops = after[pt.REG_OPS] - counts[pt.REG_OPS] + after[6] - counts[6]
+    # (and 2 the words do not see: CS read and written at the scan's start,
+    # its input chosen again)
+    ops = after[pt.REG_OPS] - counts[pt.REG_OPS] + after[6] - counts[6] + 2
     print("scan_register_ops_colour: %d" % ops)
     print("scan_adc_conversions_colour: %d" % (after[7] - counts[7]))
     print("scan_adc_reads_colour: %d" % (after[2] - counts[2]))

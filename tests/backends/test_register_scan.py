@@ -290,7 +290,12 @@ def test_the_colour_scan_reads_the_adc_and_waits_through_registers():
             mux.pegs[h] = (rng.getrandbits(2) if rng else random.getrandbits(2)) % 3
         mux.writes = mux.reads = regs.conversions = regs.settles = 0
         t0 = regs.adc_words[2][0]
+        # another input chosen between two scans (a read_u16 of another
+        # ADC object): the scan chooses its own again (each conversion
+        # checks it), the ADC left on
+        regs.cs[0] = regs.cs[0] & 0xFFFF8FFF | 0x2000
         scan.scan(out)
+        assert regs.cs[0] & 0x7101 == 0x0101
         assert list(out) == list(mux.pegs)
         assert mux.reads == 0
         assert (regs.conversions, regs.settles, mux.writes) == (49, 48, 48)

@@ -126,6 +126,7 @@ class ColourScanner:
         # the ADC and the settle through registers (adc_registers): 1 then;
         # until then any words, never touched (read_u16 and settle_us)
         self.aregs = 0
+        self.ainsel = 0
         self.cs = self.cs_set = self.clk = self.xor
         self.sim = None
         for k in range(3):
@@ -154,7 +155,10 @@ class ColourScanner:
         settle on the TIMER's microsecond counter, from the scan itself (no
         call a sample): cs is the address of the ADC's CS register (RESULT
         the word after it), cs_set that of CS's set alias, timerawl that of
-        TIMERAWL, on a Pico; channel the ADC input (AINSEL: GPIO 26 + n).
+        TIMERAWL, on a Pico; channel the ADC input (AINSEL: GPIO 26 + n),
+        chosen now and again at each scan's start (one read and one write
+        of CS: a read_u16 of another input between two scans cannot leave
+        the scan reading it).
         Elsewhere (the virtual board at Pico time, the tests) they are
         words standing in for the registers (array("I"): CS and RESULT,
         the alias, the counter) and sim acts as the hardware beside them:
@@ -172,7 +176,8 @@ class ColourScanner:
         self.cs_set = cs_set
         self.clk = timerawl
         self.sim = sim
-        _ainsel(cs, channel << 12)  # (read_u16 of this ADC sets the same)
+        self.ainsel = channel << 12  # (read_u16 of this ADC sets the same)
+        _ainsel(cs, self.ainsel)
         self.aregs = 1
 
     @micropython.viper  # per sample: the select lines, the read, integer work
@@ -196,6 +201,8 @@ class ColourScanner:
         clk = ptr32(self.clk)  # TIMERAWL
         sim = self.sim
         fake = 1 if sim else 0  # registers standing in (adc_registers)
+        if aregs:  # the scan's input chosen again (the other bits kept)
+            cs[0] = (cs[0] & (_AINSEL ^ -1)) | int(self.ainsel)
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
