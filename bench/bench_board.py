@@ -3,6 +3,7 @@
 # Prints one measured figure per line as "name: value".
 import gc
 import time
+from array import array
 
 import micropython
 from fireboard.board import start
@@ -159,25 +160,87 @@ def register_ops(app):
 
 
 def register_ops_colour(app):
-    """The same for the colour front end: its select lines through
-    GPIO_OUT_XOR (ColourScanner.registers, as on a Pico: stores through a
-    viper pointer), the ADC read once a hole."""
-    from simboard.picotime import Mem32
+    """The same for the colour front end, as on a Pico: its select lines
+    through GPIO_OUT_XOR (ColourScanner.registers: stores through a viper
+    pointer), the ADC through CS, its set alias and RESULT, and each settle
+    on TIMERAWL (ColourScanner.adc_registers), on simboard.picotime's
+    words, which count them; and a scan's time here both ways (registers,
+    and read_u16 with settle_us), the virtual hardware's own time taken off
+    (simboard.picotime.calibrate): what the Pico factor multiplies."""
+    from fireice.pico import SLOWDOWN
+    from simboard import picotime as pt
 
     hw = app.lights.strip
     pins = app.cfg["pins"]
-    mem = Mem32(hw)
+    mem = pt.Mem32(hw)
     hw.mem32 = mem  # (its ADC applies what the scan stores into out_xor)
+    adc = pt.Adc(mem)
+    mem.adc_sim = adc
+    w = 0  # the select word as the pin scans left the lines (Adc reads it)
+    for k in range(3):
+        w |= (hw.sel >> k & 1) << mem.sel[k] | (hw.isel >> k & 1) << mem.isel[k]
+    pt._st[1] = w
     scan = app.scanner
+    pin_adc = scan.adc
+    settle = scan.settle_us
     scan.registers(mem.out_xor, pins["mux_select"], pins["analog_island_select"])
+    words = mem.adc_words
+    scan.adc_registers(words[0], words[1], words[2], pins["adc"] - 26, adc)
+    hw.adc = lambda gpio: adc  # (as at Pico time: simboard.picoboard)
+    hw.settle_us = pt.settle
+    cost = pt.calibrate(hw, mem)
+    del hw.adc, hw.settle_us
+    mem.latch()
     out = bytearray(49)
     scan.scan(out)
-    n = mem.ops + mem.stores
-    reads = hw.adc_reads
-    scan.scan(out)
-    print("scan_register_ops_colour: %d" % (mem.ops + mem.stores - n))
-    print("scan_adc_reads_colour: %d" % (hw.adc_reads - reads))
+    counts = array("i", bytes(4 * pt.NCOUNTS))
+    board_counts(hw, counts)
+    scan.scan(out)  # from where the last ended, as in the loop
+    after = array("i", bytes(4 * pt.NCOUNTS))
+    board_counts(hw, after)
+    # (and 2 the words do not see: CS read and written at the scan's start,
+    # its input chosen again)
+    ops = after[pt.REG_OPS] - counts[pt.REG_OPS] + after[6] - counts[6] + 2
+    print("scan_register_ops_colour: %d" % ops)
+    print("scan_adc_conversions_colour: %d" % (after[7] - counts[7]))
+    print("scan_adc_reads_colour: %d" % (after[2] - counts[2]))
     assert bytes(out) == bytes(app.raw), "the register scan reads the board as the pin scan does"
+    for name in ("registers", "read_u16"):
+        board_counts(hw, counts)
+        t0 = time.ticks_us()
+        for _ in range(200):
+            scan.scan(out)
+        us = time.ticks_diff(time.ticks_us(), t0)
+        board_counts(hw, after)
+        ns = 1000 * us
+        hw_us = after[3] - counts[3]  # (the settles' us)
+        for k in range(pt.NCOUNTS):
+            ns -= (after[k] - counts[k]) * cost[k]
+            hw_us += (after[k] - counts[k]) * pt.UNIT_US[k]
+        print("colour_scan_ns_here_%s: %d" % (name, ns // 200))
+        # at Pico time: that x the factor, and the Pico's hardware time
+        print("colour_scan_us_pico_%s: %d" % (name, (ns * SLOWDOWN // 1000 + hw_us) // 200))
+        print("colour_scan_hw_us_pico_%s: %d" % (name, hw_us // 200))
+        scan.aregs = 0  # the other way: read_u16 and settle_us, at Pico time's
+        scan.adc = adc
+        scan.settle_us = pt.settle
+    scan.adc = pin_adc
+    scan.settle_us = settle
+
+
+def board_counts(hw, into):
+    # simboard.picoboard.PicoBoard.counts, for a board without Pico time
+    st = hw.mem32 and __import__("simboard.picotime").picotime._st
+    into[0] = hw.pin_ops - hw.adc_reads
+    into[1] = hw.mem32.ops - hw.mem32.writes
+    into[2] = hw.adc_reads + st[0]
+    into[3] = hw.settled_us + st[3]
+    into[4] = hw.mem32.writes
+    into[5] = hw.settles + st[2]
+    into[6] = hw.mem32.stores + st[4]
+    into[7] = st[12]
+    into[8] = st[14]
+    into[9] = st[13]
 
 
 import sys  # noqa: E402

@@ -117,15 +117,18 @@ def main():
                 )
                 # the virtual hardware's calibration in this run (ns here per
                 # pin call, register read, ADC read, register write, settle
-                # call, store through a pointer: simboard.picotime.calibrate),
+                # call, store through a pointer, and the colour scan's
+                # conversion through the ADC's registers and settle on
+                # TIMERAWL: simboard.picotime.calibrate),
                 # each taken off the pass
                 # for each such operation; run to run it moves by a few
                 # percent, and a colour scan's estimate by 0.1 ms for each
                 # 10 ns of the ADC's or the write's
                 ns = t["hw_ns"]
                 print(
-                    "%s_hw_ns_each: pin %d, read %d, adc %d, write %d, settle %d, store %d"
-                    % (name, ns[0], ns[1], ns[2], ns[4], ns[5], ns[6])
+                    "%s_hw_ns_each: pin %d, read %d, adc %d, write %d, settle %d, store %d,"
+                    " conversion %d, timerawl settle %d"
+                    % (name, ns[0], ns[1], ns[2], ns[4], ns[5], ns[6], ns[7], ns[8])
                 )
                 # the figures tools read (issue 17), under fixed names
                 print("pico_latency_worst_ms_%s: %g" % (front, max(lat)))

@@ -44,7 +44,7 @@ class App:
     # restarts; a class attribute until then, one fewer in every App's table)
     reboot = False
     # the scans' timer interrupt (fireboard.sense.irqscan), where the
-    # hardware has one (use_timer: set then, after start-up's peak; a class
+    # hardware has one (fireboard.sense.irqscan.use: set then, after start-up's peak; a class
     # attribute until then, so that the App's table of attributes stays
     # small on every other board): it scans, each pass takes its results
     irq = None
@@ -93,7 +93,7 @@ class App:
         # the whole (one more than a period behind starts the schedule
         # afresh: the time lost is not made up by scans back to back)
         self.due = 0
-        self.scans = 0  # scans so far
+        self.scans = 0  # scans so far (fireice.ticks.count_next: 1 again after 2**30 - 1)
         self.gap = 0  # the longest time between two scans so far (ms)
         self.saved = None  # the last move event written to flash
         # the opponent: None (two players) or (the side the board plays, its
@@ -295,7 +295,8 @@ class App:
         if not self.scans or ticks_diff(due, now) <= 0:
             due = ticks_add(now, ms)
         self.due = due
-        self.scans += 1
+        n = self.scans  # (a small int for ever: it wraps to 1, fireice.ticks.count_next)
+        self.scans = n + 1 if n < 0x3FFFFFFF else 1
 
     def sense(self):
         """A scan point: the scan that has fallen due (due) runs now,
@@ -345,46 +346,28 @@ class App:
             f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
         self.lights.show()  # sends only when the LED changed
 
-    def use_timer(self, clock):
-        """The scans from the hardware's timer interrupt (hw.timer), where
-        it has one and the front end's scanner may run in one (its irq):
-        fireboard.sense.irqscan, loaded only then; clock is the board's
-        ticks_ms. Each pass then takes the interrupt's results, and there
-        are no scan points (sense)."""
-        if getattr(self.hw, "timer", None) is None or not getattr(self.scanner, "irq", False):
-            return
-        from fireboard.sense.irqscan import IrqScan
-
-        irq = IrqScan(self, clock)
-        try:
-            irq.start(self)
-        except Exception:  # (no timer to be had: the loop keeps its scans)
-            self._out({"ev": "error", "reason": "no timer for the scans: the main loop scans"})
-            return
-        self.irq = irq
-        self.clock = None
-
-    def pause(self):
-        """The timer interrupt's scans stopped (if they run): the scanner
-        is the caller's until resume()."""
-        if self.irq is not None:
-            self.irq.stop()
-
-    def resume(self):
-        if self.irq is not None:
-            self.irq.start(self)
+    def irq_scans(self, on):
+        """The timer interrupt's scans (fireboard.sense.irqscan), where
+        they run: stopped (on False: the scanner is the caller's until it
+        calls again with True), or started again."""
+        irq = self.irq
+        if irq is not None:
+            if on:
+                irq.start(self)
+            else:
+                irq.stop()
 
     def settle(self):
         """Take the pegs as they stand now, without debounce (after the
         virtual board's instant set-up)."""
-        self.pause()
+        self.irq_scans(False)
         irq = self.irq
         raw = self.raw if irq is None else irq.raw  # (the interrupt's: the scanner's history)
         self.scanner.scan(raw)
         self.deb.prime(raw)
         if irq is not None:
             irq.prime(raw)
-            self.resume()
+            self.irq_scans(True)
         self.tracker.update(self.deb.stable)
         self._drain()
 

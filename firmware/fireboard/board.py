@@ -169,7 +169,10 @@ def run(Hardware):
     hello(app.cfg)
     app.begin(hw.ticks_ms(), *started)
     app.clock = hw.ticks_ms  # the scan points within a long pass (App.sense)
-    app.use_timer(hw.ticks_ms)  # or the scans from a timer interrupt, where it has one
+    if getattr(hw, "timer", None) is not None:  # or the scans from its timer interrupt
+        from fireboard.sense.irqscan import use
+
+        use(app, hw.ticks_ms)
     try:
         from fireboard.links.console import Console
 
@@ -182,7 +185,7 @@ def run(Hardware):
             main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console)
         )
     finally:  # (a reboot asked for over USB, or the loop stopped at the REPL)
-        app.pause()  # the scans' timer interrupt stopped
+        app.irq_scans(False)  # the scans' timer interrupt stopped
     # a reboot asked for over USB
     try:
         import machine

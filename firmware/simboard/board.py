@@ -84,7 +84,9 @@ class Board:
             self.app.clock = self.clock
             # or, as on a Pico, the scans from the timer interrupt
             # (simboard.picoboard fires it)
-            self.app.use_timer(self.irq_clock)
+            from fireboard.sense.irqscan import use
+
+            use(self.app, self.irq_clock)
 
     def emit(self, ev):
         if "at" not in ev or self.pass_t0:

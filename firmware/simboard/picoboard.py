@@ -10,6 +10,7 @@ import micropython
 import sys
 from time import ticks_diff, ticks_us
 
+from fireice.ticks import count_diff
 from simboard import board
 from simboard.board import Board
 from simboard.hw import Hardware
@@ -51,7 +52,7 @@ class PicoBoard(Board):
         self.pass_at = self.wire_us = 0
         self.cost = None  # simboard.picotime.calibrate's
         self.head = bytearray(b'{"ev": "leds", "at": ' + bytes(12))  # (frame)
-        self.ops0 = array("i", bytes(28))  # the hardware's counts as the pass began
+        self.ops0 = array("i", bytes(40))  # the hardware's counts as the pass began
         self.waited0 = 0  # simboard.picotime.waited_ns() as the pass began
         self.thinks = self.think_us = self.think_worst_us = 0  # the engine
         self.think_pass_us = self.think_passes = 0
@@ -124,6 +125,9 @@ class PicoBoard(Board):
             adc = Adc(hw.mem32)
             hw.adc = lambda gpio: adc
             hw.settle_us = settle
+            # the scan reads it through its registers, as on a Pico (Adc
+            # acts as their hardware: simboard.picotime)
+            hw.mem32.adc_sim = adc
         return hw
 
     def counts(self, into):
@@ -136,6 +140,9 @@ class PicoBoard(Board):
         into[4] = hw.mem32.writes
         into[5] = hw.settles + st[2]
         into[6] = hw.mem32.stores + st[4]
+        into[7] = st[12]  # conversions through the ADC's registers
+        into[8] = st[14]  # settles on TIMERAWL (their us in [3])
+        into[9] = st[13]  # register operations through pointers
 
     def spent_us(self):
         """Pico time of the pass so far, in us: the firmware's time here times
@@ -158,7 +165,7 @@ class PicoBoard(Board):
         cost = self.cost
         hw_us = self.wire_us + n[3] - n0[3]
         unit = pt.UNIT_US
-        for k in range(7):  # (no tuples: the harness makes no garbage of its own)
+        for k in range(10):  # (no tuples: the harness makes no garbage of its own)
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * unit[k]
@@ -171,8 +178,8 @@ class PicoBoard(Board):
 
         self.pt = pt
         self.cost = pt.calibrate(self.hw, self.hw.mem32)
-        self.ops1 = array("i", bytes(28))
-        self.ops2 = array("i", bytes(28))
+        self.ops1 = array("i", bytes(4 * pt.NCOUNTS))
+        self.ops2 = array("i", bytes(4 * pt.NCOUNTS))
         self.hw.on_aside = self.aside
 
     def timer(self, ms, fn, t=None):
@@ -299,7 +306,7 @@ class PicoBoard(Board):
             app.tick(t)
             us = self.spent_us()
             still = _thinking(app)
-            inner = app.gap if app.scans - scans > 1 else 0  # (a scan point's)
+            inner = app.gap if count_diff(app.scans, scans) > 1 else 0  # (a scan point's)
             if gap > app.gap:
                 app.gap = gap
             if self.tmr is not None:
@@ -430,12 +437,12 @@ class PicoBoard(Board):
         self.counts(n)
         if self.pass_t0:  # within a pass: its operations are not the pass's
             o = self.ops0
-            for k in range(7):
+            for k in range(10):
                 o[k] += n[k] - n0[k]
         cost = self.cost
         unit = pt.UNIT_US
         hw_us = n[3] - n0[3]
-        for k in range(7):
+        for k in range(10):
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * unit[k]
@@ -484,7 +491,7 @@ class PicoBoard(Board):
         """The loop at Pico speed so far (`fireice sim --pico-time`)."""
         n = self.passes or 1
         app = self.app
-        scans = app.scans - self.scans0
+        scans = count_diff(app.scans, self.scans0)
         period = (app.scanned - self.first) / max(1, scans - 1)
         gap = app.gap
         if self.irqs:  # the scans as the timer interrupt ran them

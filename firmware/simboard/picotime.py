@@ -19,11 +19,22 @@
 #           at 48 MHz (2 us, RP2040 datasheet 4.9)
 #   CALL_US the call of time.sleep_us (the colour front end's settle), the
 #           wait itself aside: a call into C, as a pin call
+#   CONV_US one conversion started through the ADC's registers and waited
+#           for (the colour scan at Pico time): the conversion alone, 96 ADC
+#           clocks at 48 MHz; the loads and stores through viper pointers
+#           are an instruction each, a few cycles on the bus: counted
+#           (REG_OPS), charged nothing beside the firmware's own time
 #
-# On the colour front end the ADC read and the settle call are this
-# module's (Adc, settle: viper, through pointers), so that the virtual
-# hardware's own time, and what calibration misses of it, stays small
-# beside the firmware's.
+# At Pico time the colour scan reads the ADC and waits out its settle
+# through the registers, as on a Pico (fireboard.sense.colour,
+# ColourScanner.adc_registers): ADC CS and RESULT, CS's set alias and
+# TIMERAWL are words here (_adc, _aset, _clk) and Adc acts as the hardware
+# beside them (convert, elapse: viper, through pointers), so that the
+# virtual hardware's own time, and what calibration misses of it, stays
+# small beside the firmware's. A settle through TIMERAWL is charged its
+# us and one (the scan waits for the counter to move on 13: 12 to 13 us on
+# a Pico). The pin path (read_u16, settle) is modelled too, for boards
+# that keep it.
 #
 # This machine is shared: time the process spends waiting for a CPU while
 # others run (the kernel's run delay, /proc/thread-self/schedstat) is not
@@ -58,6 +69,7 @@ GC_SEEN = 2048
 MEM_US = 2
 ADC_US = 5
 CALL_US = 3
+CONV_US = 2
 
 # the RP2040's SIO registers, as fireboard.sense.digital_sio uses them
 _GPIO_IN = const(0xD0000004)
@@ -73,8 +85,25 @@ _GPIO_OUT_XOR = const(0xD000001C)
 _xor = array("I", bytes(4))  # GPIO_OUT_XOR, stored into (Mem32.out_xor)
 # ADC reads, the select word (the S and T lines' bits of GPIO_OUT), settle
 # calls, us settled, stores applied, the S lines' GPIOs, the T lines'
-# (and 1 once latch has fixed the readings: before, the holes are read)
-_st = array("i", bytes(4 * 12))
+# (and 1 once latch has fixed the readings: before, the holes are read),
+# conversions through the registers, register operations through pointers
+# (REG_OPS), settles on TIMERAWL, and the CS bits a conversion needs (the
+# board's ADC input in AINSEL, EN)
+_st = array("i", bytes(4 * 16))
+# the ADC's CS and RESULT, CS's set alias, TIMERAWL (as the colour scan
+# reaches them through pointers on a Pico; Adc.convert and elapse act)
+_adc = array("I", bytes(8))
+_aset = array("I", bytes(4))
+_clk = array("I", bytes(4))
+_EN = const(0x1)
+_START_ONCE = const(0x4)
+_READY = const(0x100)
+_AINSEL = const(0x7000)
+# register operations through pointers: a conversion's start (a store), its
+# READY read and its RESULT read; a settle's two TIMERAWL reads (its first,
+# and a poll that finds 13 us gone: here at once, on a Pico after more)
+_CONV_OPS = const(3)
+_SETTLE_OPS = const(2)
 _lat = array("H", bytes(2 * 64))  # the ADC's readings by T * 8 + S (latch)
 
 
@@ -86,12 +115,16 @@ class Mem32:
     the writes of them also in writes. The colour front end stores into
     GPIO_OUT_XOR through a viper pointer instead (fireboard.sense.colour):
     here into out_xor, a word the virtual ADC applies before it reads
-    (stored; counted in stores)."""
+    (stored; counted in stores); and reads the ADC and TIMERAWL so
+    (adc_words, with adc_sim the Adc that acts as their hardware: set by
+    the board where the colour front end runs)."""
 
     def __init__(self, hw):
         self.hw = hw
         self.ops = self.writes = 0
         self.out_xor = _xor  # GPIO_OUT_XOR, stored into (Adc applies it)
+        self.adc_words = (_adc, _aset, _clk)  # ADC CS and RESULT, CS's set alias, TIMERAWL
+        self.adc_sim = None
         self.stores = 0
         self.flip = 0  # what calibrate writes
         self.buf = bytearray(3 * 51)  # the LED driver's buffer (grb)
@@ -103,8 +136,15 @@ class Mem32:
         self.buttons = bytes((pins["button_undo"], pins["button_new"]))
         for k in range(5):  # (the module's words: a board's own from its start)
             _st[k] = 0
-        _st[11] = 0
+        for k in range(11, 15):
+            _st[k] = 0
         _xor[0] = 0
+        _aset[0] = _clk[0] = 0
+        # the ADC as machine.ADC leaves it: on, ready, the board's input
+        # chosen (the scan sets AINSEL to it again)
+        ch = pins["adc"] - 26
+        _adc[0] = _EN | _READY | ch << 12
+        _st[15] = _EN | ch << 12
         for k in range(3):
             _st[5 + k] = self.sel[k]
             _st[8 + k] = self.isel[k]
@@ -234,6 +274,47 @@ class Adc:
         i |= (w >> st[8] & 1) << 3 | (w >> st[9] & 1) << 4 | (w >> st[10] & 1) << 5
         return int(ptr16(_lat)[i])  # noqa: F821
 
+    @micropython.viper
+    def convert(self):
+        """A conversion started through CS's set alias (the scan's store of
+        START_ONCE, checked and cleared, with the board's input in AINSEL
+        and the ADC on): the select lines as stored applied, RESULT set to
+        the 12 bits of what the sensors read, READY set; counted."""
+        st = ptr32(_st)  # noqa: F821
+        a = ptr32(_aset)  # noqa: F821
+        cs = ptr32(_adc)  # noqa: F821
+        if a[0] != _START_ONCE or (cs[0] & (_AINSEL | _EN)) != st[15]:
+            raise ValueError("no conversion started on the board's ADC input")
+        a[0] = 0
+        x = ptr32(_xor)  # noqa: F821
+        v = x[0]
+        if v:
+            x[0] = 0
+            st[1] = st[1] ^ v
+            st[4] = st[4] + 1
+        st[12] = st[12] + 1
+        st[13] = st[13] + _CONV_OPS
+        if not st[11]:
+            r = int(self._read())
+        else:
+            w = st[1]
+            i = (w >> st[5] & 1) | (w >> st[6] & 1) << 1 | (w >> st[7] & 1) << 2
+            i |= (w >> st[8] & 1) << 3 | (w >> st[9] & 1) << 4 | (w >> st[10] & 1) << 5
+            r = int(ptr16(_lat)[i])  # noqa: F821
+        cs[1] = r >> 4
+        cs[0] = cs[0] | _READY
+
+    @micropython.viper
+    def elapse(self, us: int):
+        """A settle on TIMERAWL begins: the counter moves on by us and one
+        (what the scan's wait needs), its us counted as settled."""
+        st = ptr32(_st)  # noqa: F821
+        c = ptr32(_clk)  # noqa: F821
+        c[0] = c[0] + us + 1
+        st[3] = st[3] + us + 1
+        st[13] = st[13] + _SETTLE_OPS
+        st[14] = st[14] + 1
+
 
 @micropython.viper
 def settle(us: int):
@@ -356,6 +437,14 @@ def _op(kind: int, x, n: int) -> int:
     elif kind == 5:
         for _ in range(n):
             x(20)
+    elif kind == 7:  # a conversion through the registers (its start stored)
+        a = ptr32(_aset)  # noqa: F821
+        for _ in range(n):
+            a[0] = _START_ONCE
+            x.convert()
+    elif kind == 8:
+        for _ in range(n):
+            x.elapse(12)
     elif kind == 6:  # a store into out_xor, then the read that applies it
         cell = ptr32(_xor)  # noqa: F821
         v = int(x.mem32.flip)
@@ -381,11 +470,15 @@ def _ns(kind, x, n=400):
     return max(0, 1000 * (best - empty) // n)
 
 
-# the Pico's us per operation, in the order of simboard.board's counts: pin
-# calls, register reads, ADC reads, (the settle waits: counted in us),
-# register writes, settle_us calls, and stores into GPIO_OUT_XOR through a
-# pointer (one store instruction: nothing to speak of)
-UNIT_US = array("i", (PIN_US, MEM_US, ADC_US, 0, MEM_US, CALL_US, 0))
+# the Pico's us per operation, in the order of simboard.picoboard's counts:
+# pin calls, register reads, ADC reads, (the settle waits: counted in us),
+# register writes, settle_us calls, stores into GPIO_OUT_XOR through a
+# pointer (one store instruction: nothing to speak of), conversions through
+# the ADC's registers, settles on TIMERAWL (their us counted with the
+# others), and register operations through pointers (REG_OPS)
+UNIT_US = array("i", (PIN_US, MEM_US, ADC_US, 0, MEM_US, CALL_US, 0, CONV_US, 0, 0))
+REG_OPS = 9  # (that last count's index)
+NCOUNTS = 10
 
 
 def calibrate(hw, mem):
@@ -397,15 +490,18 @@ def calibrate(hw, mem):
     settled = hw.settled_us
     mem.latch()
     mem.flip = 1 << mem.sel[0]
-    got = array("i", bytes(4 * 7))
-    for kind, x in (
+    got = array("i", bytes(4 * NCOUNTS))
+    kinds = [
         (0, hw.input(pins["digital_mux_out"][0])),
         (1, mem),
         (2, hw.adc(pins["adc"])),
         (4, mem),
         (5, hw.settle_us),
         (6, hw.adc(pins["adc"])),
-    ):
+    ]
+    if mem.adc_sim is not None:
+        kinds += [(7, mem.adc_sim), (8, mem.adc_sim)]
+    for kind, x in kinds:
         got[kind] = _ns(kind, x)
     # a store's cost here is what its read costs more than a read alone
     got[6] = max(0, got[6] - got[2])
@@ -414,6 +510,7 @@ def calibrate(hw, mem):
     hw.adc_reads = 0
     hw.settled_us = settled
     hw.settles = 0
-    for k in (0, 2, 3, 4):
+    for k in (0, 2, 3, 4, 12, 13, 14):
         _st[k] = 0
+    _clk[0] = 0
     return got

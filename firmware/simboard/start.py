@@ -18,7 +18,7 @@ from fireboard.mem import forget
 
 
 def reset(board):
-    board.app.pause()  # (the scans' timer interrupt, at Pico time)
+    board.app.irq_scans(False)  # (the scans' timer interrupt, at Pico time)
     hw = board.hw
     held = "".join(chr(48 + v) for v in bytes(hw.holes) + bytes(hw.pressed))
     if hw.wall is not None:

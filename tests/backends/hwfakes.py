@@ -203,6 +203,14 @@ class PicoFakes:
                 # viper pointer (on a Pico, at the register's address): the
                 # mask stored, applied when the ADC next reads (as a write)
                 self.out_xor = array("I", [0])
+                # the ADC's CS and RESULT, CS's set alias and TIMERAWL, as
+                # the colour scan reaches them through viper pointers (on a
+                # Pico, at their addresses: fireboard.sense.colour); the ADC
+                # on (EN) and ready, as machine.ADC leaves it; adc_sim acts
+                # as their hardware
+                self.adc_words = (array("I", [0x101, 0]), array("I", [0]), array("I", [0]))
+                self.adc_sim = AdcRegisters(self)
+                self.conversions = self.settles = 0
 
             def __getitem__(self, addr):
                 if addr != 0xD0000004:
@@ -225,6 +233,32 @@ class PicoFakes:
                         if p.mode != Pin.OUT:
                             raise AssertionError("GP%d flipped while not an output" % p.id)
                         p.level ^= 1
+
+        class AdcRegisters:
+            # what the ADC and the TIMER do beside their words (Mem32):
+            # a conversion started (START_ONCE through CS's set alias, on the
+            # ADC's input 0: GP26) reads the last ADC made (its reading's 12
+            # bits) with the select lines as stored; a settle moves TIMERAWL
+            def __init__(self, mem):
+                self.mem = mem
+
+            def convert(self):
+                cs, cs_set, _ = self.mem.adc_words
+                if cs_set[0] != 0x4 or cs[0] & 0x7001 != 0x0001:
+                    raise AssertionError("no conversion started on ADC input 0")
+                cs_set[0] = 0
+                x = self.mem.out_xor
+                if x[0]:
+                    self.mem.flip(x[0])
+                    x[0] = 0
+                self.mem.conversions += 1
+                cs[1] = fakes.adcs[-1].reading >> 4
+                cs[0] |= 0x100
+
+            def elapse(self, us):
+                clk = self.mem.adc_words[2]
+                clk[0] += us + 1
+                self.mem.settles += 1
 
         class Timer:
             # rp2's machine.Timer: the test fires the callback (fire), as

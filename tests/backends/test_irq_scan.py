@@ -6,6 +6,7 @@
 from hwfakes import MICROPYTHON, PicoFakes, load, skip
 
 from fireboard.app import App
+from fireboard.sense.irqscan import use
 
 ISLAND0 = 6  # GP6: island 0's mux output (hardware/pinmap.json)
 HOLES0 = (0, 1, 2, 3, 4, 5, 6)  # island 0's holes: A1..A7 (fireboard.sense.mux)
@@ -21,7 +22,7 @@ def pico(front="digital"):
     app, hw, started = start(MemStore(), mod.Hardware, events.append, 0, front)
     app.begin(hw.ticks_ms(), *started)
     app.clock = hw.ticks_ms  # as fireboard.board.run
-    app.use_timer(hw.ticks_ms)
+    use(app, hw.ticks_ms)
     return fakes, app, events
 
 
@@ -235,7 +236,7 @@ def test_boards_without_a_timer_keep_the_loops_scan():
 
     app, hw, started = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, "digital")
     app.begin(0, *started)
-    app.use_timer(lambda: 0)
+    use(app, lambda: 0)
     assert app.irq is None and App.irq is None
     n = app.scans
     app.tick(5)
@@ -245,12 +246,17 @@ def test_boards_without_a_timer_keep_the_loops_scan():
 def test_the_colour_scan_runs_in_the_interrupt_too_and_allocates_nothing():
     fakes, app, events = pico("colour")
     assert app.irq is not None and fakes.timers[-1].running
+    # the ADC and the settle through their registers (hwfakes: the words
+    # and what acts beside them), as on a Pico
+    assert app.scanner.aregs == 1
     adc = fakes.adcs[-1]
     base = app.scanner.base[0]
     adc.reading = base + 2 * app.scanner.threshold  # every hole reads one colour
     tracked = spy(app)
     fire(fakes, 600)
     n = app.irq.st[0]
+    mem = fakes.mem32
+    mem.conversions = mem.settles = 0
     if MICROPYTHON:
         import micropython
 
@@ -262,6 +268,9 @@ def test_the_colour_scan_runs_in_the_interrupt_too_and_allocates_nothing():
         if MICROPYTHON:
             micropython.heap_unlock()
     assert app.irq.st[0] == n + 6
+    # 49 conversions and 48 waits on TIMERAWL a scan, no sleep_us
+    assert (mem.conversions, mem.settles) == (49 * 6, 48 * 6)
+    assert fakes.slept == []
     fakes.now = 630
     app.tick(630)
     assert tracked and tracked[-1][0] in (1, 2)
@@ -322,7 +331,7 @@ def test_a_timer_that_cannot_start_leaves_the_scans_to_the_loop():
         raise MemoryError
 
     hw.timer = no_timer
-    app.use_timer(hw.ticks_ms)
+    use(app, hw.ticks_ms)
     assert app.irq is None and app.clock is hw.ticks_ms  # the loop's scans and scan points
     assert (events[-1]["ev"], events[-1]["reason"]) == (
         "error",
@@ -348,3 +357,31 @@ def test_a_tick_run_to_catch_up_scans_nothing():
     fire(fakes, 549)  # the next on its time (550), within its ms
     fire(fakes, 555)
     assert app.irq.st[0] == n + 3
+
+
+def test_the_interrupts_scan_count_wraps_and_allocates_nothing():
+    # the interrupt's count (st[0]) starts again at 1 after COUNTS scans,
+    # as the loop's does (fireice.ticks.count_next): a small int for ever,
+    # allocation-free in the interrupt and in the loop's take
+    from fireice.ticks import COUNTS
+
+    fakes, app, events = pico()
+    fire(fakes, 100)
+    app.irq.st[0] = COUNTS - 1
+    if MICROPYTHON:
+        import micropython
+
+        micropython.heap_lock()
+    try:
+        fire(fakes, 105)
+        fire(fakes, 110)
+        fakes.now = 110
+        app.tick(110)
+    finally:
+        if MICROPYTHON:
+            micropython.heap_unlock()
+    assert app.irq.st[0] == 1 and app.scans == 1
+    assert app.scanned == 110 and app.gap == 5  # the gaps still counted past the wrap
+    fire(fakes, 121)
+    app.tick(121)
+    assert app.scans == 2 and app.gap == 11

@@ -78,3 +78,47 @@ def test_the_colour_adc_reads_the_lines_stored_and_counts():
     pt.settle(12)
     assert (st[0], st[4], st[2], st[3]) == (4, 2, 2, 24)
     st[1] = 0
+
+
+def test_the_adc_registers_convert_and_the_counter_moves_as_counted():
+    # the colour scan at Pico time reads the ADC through CS, its set alias
+    # and RESULT, and settles on TIMERAWL (fireboard.sense.colour): Adc
+    # acts as their hardware and counts what each costs on a Pico
+    pt = _pt()
+    from fireboard.sense.colour import ColourScanner
+
+    hw = _Hw()
+    mem = pt.Mem32(hw)
+    adc = pt.Adc(mem)
+    cs, cs_set, clk = mem.adc_words
+    st = pt._st
+    assert cs[0] == 0x101  # on, ready, input 0 (GP26): as machine.ADC leaves it
+    for k in range(64):
+        pt._lat[k] = 16 * (100 + k) + 7  # (the low 4 bits: not converted)
+    st[11] = 1
+    # a conversion not started (nothing stored through the set alias) fails
+    raises = None
+    try:
+        adc.convert()
+    except ValueError as e:
+        raises = e
+    assert raises is not None
+    cs_set[0] = 0x4  # START_ONCE
+    mem.out_xor[0] = 1 << 3 | 1 << 13  # S1, T0
+    adc.convert()
+    assert cs_set[0] == 0 and cs[0] & 0x100 and cs[1] == 100 + (1 << 3 | 2)
+    assert (st[12], st[13], st[4]) == (1, 3, 1)
+    adc.elapse(12)
+    assert clk[0] == 13 and st[3] == 13 and (st[13], st[14]) == (5, 1)
+    # a scanner on these words (no read_u16, no settle_us)
+    s = ColourScanner([_Line()] * 3, [_Line()] * 3, None, 6000)
+    s.adc_registers(cs, cs_set, clk, 0, adc)
+    assert s.aregs == 1 and cs[0] & 0x7000 == 0
+    st[1] = 0
+    for k in (3, 4, 12, 13, 14):
+        st[k] = 0
+
+
+class _Line:
+    def value(self, v=None):
+        return 0

@@ -138,12 +138,12 @@ class AnalogMuxes:
         # GPIO_OUT_XOR as the scan stores into it (a viper pointer on a
         # Pico): the mask stored, applied when the ADC next reads
         self.out_xor = array("I", [0])
+        self.noise = bytes(49)
 
-    def lines(self, gpios):
-        return sum(((self.out >> g) & 1) << k for k, g in enumerate(gpios))
-
-    def read_u16(self):
-        self.reads += 1
+    def reading(self):
+        # the 12 bits the ADC converts, as read_u16 of MicroPython's rp2
+        # port scales them to 16 (r << 4 | r >> 8); a hole's own offset
+        # (noise) on top of its peg's
         if self.out_xor[0]:
             self.writes += 1
             self.out ^= self.out_xor[0]
@@ -151,16 +151,57 @@ class AnalogMuxes:
         c = self.lines(SELECT)
         i = self.lines(ISLAND_SELECT)
         assert c < 7 and i < 7, "the muxes select no hole"
-        p = self.pegs[self.slot[7 * i + c]]
-        return 20000 + (8000 if p == 1 else -8000 if p == 2 else 0)
+        h = self.slot[7 * i + c]
+        p = self.pegs[h]
+        return (20000 + (8000 if p == 1 else -8000 if p == 2 else 0)) // 16 + self.noise[h]
+
+    def lines(self, gpios):
+        return sum(((self.out >> g) & 1) << k for k, g in enumerate(gpios))
+
+    def read_u16(self):
+        self.reads += 1
+        r = self.reading()
+        return r << 4 | r >> 8
 
 
-def colour_board(sensor_map=None):
+class AdcRegisters:
+    """The ADC's CS and RESULT, CS's set alias and TIMERAWL of a colour
+    board (adc_words), as the scan reaches them through viper pointers,
+    and what the hardware does beside them (adc_sim: convert, elapse):
+    counts the conversions started (each checked: START_ONCE through the
+    set alias, the ADC on, input 0) and the settles."""
+
+    def __init__(self, mux):
+        from array import array
+
+        self.mux = mux
+        self.cs = array("I", [0x101 | 0x3000])  # on, ready, AINSEL 3 (made right by the scan)
+        self.cs.append(0)  # RESULT
+        self.adc_words = (self.cs, array("I", [0]), array("I", [7]))
+        self.adc_sim = self
+        self.out_xor = mux.out_xor
+        self.conversions = self.settles = 0
+
+    def convert(self):
+        cs, cs_set, _ = self.adc_words
+        assert cs_set[0] == 0x4 and cs[0] & 0x7001 == 0x0001, (cs_set[0], cs[0])
+        cs_set[0] = 0
+        self.conversions += 1
+        cs[1] = self.mux.reading()
+        cs[0] |= 0x100
+
+    def elapse(self, us):
+        self.adc_words[2][0] += us + 1
+        self.settles += 1
+
+
+def colour_board(sensor_map=None, adc_registers=False):
     from fireboard.config.defaults import DEFAULTS
     from fireboard.sense import colour
     from fireboard.sense.mux import slot_table
 
     mux = AnalogMuxes(slot_table(sensor_map))
+    regs = AdcRegisters(mux) if adc_registers else mux
 
     class Hw:
         def output(self, gpio):
@@ -170,7 +211,7 @@ def colour_board(sensor_map=None):
             return mux
 
         def gpio_registers(self):
-            return mux
+            return regs
 
         settle_us = None
 
@@ -179,6 +220,8 @@ def colour_board(sensor_map=None):
     scan = colour.scanner(Hw(), cfg)
     for h in range(49):
         scan.base[h] = 20000
+    if adc_registers:
+        mux.regs = regs
     return mux, scan
 
 
@@ -224,3 +267,97 @@ def test_the_colour_scan_waits_once_for_each_move_of_its_lines():
         assert len(log) == 48
         assert [w[0] for w in log] == [12] * 48
         assert [(w[1], w[2]) for w in log] == [(k + 1, k + 1) for k in range(48)]
+
+
+def test_the_colour_scan_reads_the_adc_and_waits_through_registers():
+    # per sample one conversion started through CS's set alias and waited
+    # for, per move of the lines one wait on TIMERAWL: no read_u16, no
+    # settle_us, and every hole told as the pins' path tells it
+    import random
+
+    wiring = list(range(49))
+    wiring[3], wiring[30] = wiring[30], wiring[3]
+    mux, scan = colour_board(wiring, adc_registers=True)
+    regs = mux.regs
+    assert (scan.regs, scan.aregs) == (1, 1)
+    assert regs.cs[0] & 0x7000 == 0  # AINSEL: input 0 (GP26), the rest kept
+    assert regs.cs[0] & 0x101 == 0x101
+    scan.settle_us = lambda us: 1 / 0  # (not called)
+    rng = random.Random(4) if hasattr(random, "Random") else None
+    out = bytearray(49)
+    for _ in range(8):
+        for h in range(49):
+            mux.pegs[h] = (rng.getrandbits(2) if rng else random.getrandbits(2)) % 3
+        mux.writes = mux.reads = regs.conversions = regs.settles = 0
+        t0 = regs.adc_words[2][0]
+        # another input chosen between two scans (a read_u16 of another
+        # ADC object): the scan chooses its own again (each conversion
+        # checks it), the ADC left on
+        regs.cs[0] = regs.cs[0] & 0xFFFF8FFF | 0x2000
+        scan.scan(out)
+        assert regs.cs[0] & 0x7101 == 0x0101
+        assert list(out) == list(mux.pegs)
+        assert mux.reads == 0
+        assert (regs.conversions, regs.settles, mux.writes) == (49, 48, 48)
+        assert regs.adc_words[2][0] - t0 == 48 * 13  # each wait 12 us at least
+        assert (mux.lines(SELECT), mux.lines(ISLAND_SELECT)) == (scan.ch, scan.island)
+
+
+def test_the_register_readings_are_read_u16s():
+    # the same sensors, read through the registers and through read_u16:
+    # the same raw readings (read_u16's scale kept), so the thresholds and
+    # the baselines stand
+    import random
+
+    pins_mux, pins_scan = colour_board()
+    reg_mux, reg_scan = colour_board(adc_registers=True)
+    assert (pins_scan.aregs, reg_scan.aregs) == (0, 1)
+    rng = random.Random(11) if hasattr(random, "Random") else None
+    out = bytearray(49)
+    for _ in range(5):
+        noise = bytes((rng.getrandbits(4) if rng else random.getrandbits(4)) for _ in range(49))
+        pegs = bytes((rng.getrandbits(2) if rng else random.getrandbits(2)) % 3 for _ in range(49))
+        for mux in (pins_mux, reg_mux):
+            mux.noise = noise
+            mux.pegs[:] = pegs
+        pins_scan.scan(out)
+        first = bytes(out)
+        reg_scan.scan(out)
+        assert bytes(out) == first == pegs
+        assert list(reg_scan.raw) == list(pins_scan.raw)
+    # the top of the scale too: 4095 reads 65535, as read_u16 gives it
+    reg_mux.noise = [4095 - 28000 // 16] * 49
+    reg_mux.pegs[:] = bytes([1] * 49)
+    pins_mux.noise = reg_mux.noise
+    pins_mux.pegs[:] = reg_mux.pegs
+    reg_scan.scan(out)
+    pins_scan.scan(out)
+    assert list(reg_scan.raw) == list(pins_scan.raw) == [65535] * 49
+
+
+def test_a_stand_in_without_its_hardware_keeps_read_u16():
+    # words for the ADC but nothing acting as its hardware: the scan would
+    # wait for READY for ever; it keeps read_u16 and settle_us instead
+    mux, scan = colour_board(adc_registers=True)
+    from fireboard.config.defaults import DEFAULTS
+    from fireboard.sense import colour
+
+    class Regs:
+        out_xor = mux.out_xor
+        adc_words = mux.regs.adc_words
+        adc_sim = None
+
+    class Hw:
+        def output(self, gpio):
+            return Pin(mux, gpio)
+
+        def adc(self, gpio):
+            return mux
+
+        def gpio_registers(self):
+            return Regs()
+
+        settle_us = None
+
+    scan = colour.scanner(Hw(), dict(DEFAULTS))
+    assert (scan.regs, scan.aregs) == (1, 0)

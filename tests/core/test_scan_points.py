@@ -164,3 +164,37 @@ def test_a_scan_point_allocates_nothing():
     finally:
         micropython.heap_unlock()
     assert app.scans == n + 50
+
+
+def test_the_scan_count_wraps_and_stays_a_small_int():
+    # months at 5 ms a scan: the count starts again at 1 after COUNTS
+    # (2**30 - 1) scans, never 0 (none yet) and never a long int, which
+    # would allocate every scan; the gaps and the schedule go on as before
+    from fireice.ticks import COUNTS, count_diff, count_next
+
+    assert (count_next(0), count_next(7), count_next(COUNTS - 1)) == (1, 8, COUNTS)
+    assert count_next(COUNTS) == 1
+    assert count_diff(3, COUNTS - 2) == 5 and count_diff(9, 4) == 5 and count_diff(4, 4) == 0
+    app, hw, events = board("digital")
+    app.tick(100)
+    app.scans = COUNTS - 1
+    app.clock = At(105)
+    app.sense()
+    assert app.scans == COUNTS and app.scanned == 105
+    app.clock.now = 112
+    app.sense()
+    assert app.scans == 1 and app.scanned == 112
+    assert app.gap == 7  # (a gap is counted once the first scan has run: still so)
+    assert app.due == 115  # the schedule held: not restarted as at the first scan
+    if MICROPYTHON:
+        import micropython
+
+        for t in (115, 120):  # a scan past the wrap allocates nothing
+            app.clock.now = t
+            app.scans = COUNTS
+            micropython.heap_lock()
+            try:
+                app.sense()
+            finally:
+                micropython.heap_unlock()
+            assert app.scans == 1

@@ -533,15 +533,21 @@ def test_pico_time_makes_no_garbage_of_its_own(front):
     assert t["passes"] > 1500
     assert t["collections"] <= 1, t
     assert t["c_slowdown"] == 100
-    # the calibration taken off each pass, said: seven figures, the settle
+    # the calibration taken off each pass, said: ten figures, the settle
     # wait's (charged as it is) 0, the store's what it adds to the ADC read
     # that applies it (on the colour front end simboard.picotime.Adc: a few
-    # ns, often 0 to the calibration's grain), the others a positive time
+    # ns, often 0 to the calibration's grain), a register operation through
+    # a pointer's 0 (the firmware's own code), the colour scan's conversion
+    # and settle through the registers a positive time on the colour front
+    # end (0 on the digital one, which has none), the others a positive time
     ns = t["hw_ns"]
-    assert len(ns) == 7 and ns[3] == 0 and ns[6] >= 0, ns
+    assert len(ns) == 10 and ns[3] == 0 and ns[6] >= 0 and ns[9] == 0, ns
     assert min(ns[:3] + ns[4:6]) > 0, ns
     if front == "colour":
         assert ns[6] < 100 and ns[2] < 300, ns
+        assert 0 < ns[7] < 400 and 0 < ns[8] < 400, ns
+    else:
+        assert ns[7] == ns[8] == 0, ns
 
 
 @pytest.mark.parametrize("front", ["digital", "colour"])

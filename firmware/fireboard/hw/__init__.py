@@ -21,7 +21,11 @@
 #   hw.set_clock(y, mo, d, h, mi, s, wd)   sets it (wd 0 = Monday)
 #   hw.gpio_registers()  optional: machine.mem32, for reading the muxes through
 #                        the SIO registers (fireboard.hw.rp2 has it), or None
-#                        (the virtual board without Pico time)
+#                        (the virtual board without Pico time); on a Pico the
+#                        colour front end also reads the ADC through its
+#                        registers and settles on the TIMER's counter
+#                        (fireboard.sense.colour); a stand-in offers words
+#                        for them instead (out_xor, adc_words, adc_sim)
 #   hw.timer(ms, fn, t=None)  optional: starts a hard periodic timer
 #                        interrupt that calls fn(timer) every ms milliseconds,
 #                        also during a garbage collection (fn must not

@@ -81,8 +81,10 @@ class Hardware:
     def gpio_registers(self):
         """machine.mem32: the digital front end reads the muxes through the
         SIO registers (fireboard.sense.digital_sio.RegisterScanner); the colour
-        one, seeing a Pico's (no out_xor of a stand-in), stores its select
-        lines at GPIO_OUT_XOR's address (fireboard.sense.colour)."""
+        one, seeing a Pico's (no words of a stand-in), stores its select
+        lines at GPIO_OUT_XOR's address, reads the ADC through its CS and
+        RESULT registers and waits out each settle on TIMERAWL, through
+        viper pointers (fireboard.sense.colour)."""
         return machine.mem32
 
     def timer(self, ms, fn, t=None):

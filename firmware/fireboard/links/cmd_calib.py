@@ -14,14 +14,14 @@ def calib(app, arg):
 
         sums = array("i", bytes(4 * 49))
         scratch = bytearray(49)
-        app.pause()  # the scanner is this command's (App.pause)
+        app.irq_scans(False)  # the scanner is this command's (App.irq_scans)
         try:
             for _ in range(8):
                 s.scan(scratch)
                 for h in range(49):
                     sums[h] += s.raw[h]
         finally:
-            app.resume()
+            app.irq_scans(True)
         for h in range(49):
             s.base[h] = sums[h] // 8
     elif len(w) == 2 and w[0] == "threshold":

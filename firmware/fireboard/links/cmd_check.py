@@ -17,11 +17,11 @@ def sensors(app, arg):
     debounced state (0 empty, 1 Fire, 2 Ice, 3 a peg)."""
     no_arg(arg)
     s = app.scanner
-    app.pause()  # (the readings of one scan, not of two: App.pause)
+    app.irq_scans(False)  # (the readings of one scan, not of two: App.irq_scans)
     try:
         reply = {"front": app.cfg["front"], "raw": list(s.raw), "state": _states(app.deb.stable)}
     finally:
-        app.resume()
+        app.irq_scans(True)
     if s.colour:
         reply["base"] = list(s.base)
         reply["threshold"] = s.threshold
@@ -34,11 +34,11 @@ def wiring(app, arg):
     no_arg(arg)
     s = app.scanner
     slot = s.slot
-    app.pause()  # (the readings of one scan: App.pause)
+    app.irq_scans(False)  # (the readings of one scan: App.irq_scans)
     try:
         got = list(s.raw)
     finally:
-        app.resume()
+        app.irq_scans(True)
     raw = [got[slot[k]] for k in range(49)]
     return {
         "front": app.cfg["front"],

@@ -8,11 +8,27 @@ from micropython import const
 
 from fireboard.sense.mux import GRAY, GRAY_BACK, select, slot_table
 
-# the RP2040's SIO register that flips the GPIO outputs whose bits are set
-# (datasheet, 2.3.1.7), as fireboard.sense.digital_sio uses it; the scan
-# stores into it through a viper pointer (one store instruction, where a
-# machine.mem32 subscript is a call)
+# The RP2040's registers the scan uses on a Pico (RP2040 datasheet; the
+# same names in pico-sdk's hardware/regs/*.h), each reached through a
+# viper pointer: one load or store instruction, where a machine.mem32
+# subscript or a method (read_u16, sleep_us) is a call.
+# - SIO GPIO_OUT_XOR (2.3.1.7, SIO_BASE 0xd0000000 + 0x1c): a write flips
+#   the GPIO outputs whose bits are set, as fireboard.sense.digital_sio
+#   uses it (the select lines)
 _GPIO_OUT_XOR = const(0xD000001C)
+# - ADC CS (4.9.6, ADC_BASE 0x4004c000 + 0x00): EN bit 0, START_ONCE bit 2
+#   (self-clearing), READY bit 8 (low while a conversion runs), AINSEL bits
+#   12-14 (the input); RESULT (+0x04): the last conversion, 12 bits. A
+#   write to CS + 0x2000 sets the bits written and leaves the rest (the
+#   atomic set alias of every peripheral register, 2.1.2)
+_ADC_CS = const(0x4004C000)
+_ADC_CS_SET = const(0x4004E000)
+_START_ONCE = const(0x4)
+_READY = const(0x100)
+_AINSEL = const(0x7000)
+# - TIMER TIMERAWL (4.6.5, TIMER_BASE 0x40054000 + 0x28): the microsecond
+#   counter's low 32 bits, read without latching the high word
+_TIMERAWL = const(0x40054028)
 
 # The wait after the select lines move, before the ADC reads (us). The
 # input is R3 (1 k) into C3 (1 nF) behind two CD74HC4051 switches (their
@@ -42,18 +58,30 @@ def scanner(hw, cfg):
     )
     registers = getattr(hw, "gpio_registers", None)
     mem = registers() if registers is not None else None
-    if mem is not None:  # a Pico on MicroPython: the select lines through SIO
-        # (the register's address; a stand-in's word where the registers
-        # are a fake's: the virtual board, the tests). A stand-in without
-        # its word keeps the pins: a store at the address anywhere but on
-        # an RP2040 would write to memory that is not the register
+    if mem is not None:  # a Pico on MicroPython: the registers
+        # (their addresses; a stand-in's words where the registers are a
+        # fake's: the virtual board at Pico time, the tests). A stand-in
+        # without its words keeps the pins and read_u16: a store at the
+        # address anywhere but on an RP2040 would write to memory that is
+        # not the register
         import sys
 
         xor = getattr(mem, "out_xor", None)
+        # the ADC's CS and RESULT, CS's set alias and TIMERAWL; a
+        # stand-in's words come with what acts as the hardware there
+        # (adc_sim: ColourScanner.adc_registers)
+        sim = getattr(mem, "adc_sim", None)
+        adc = getattr(mem, "adc_words", None) if sim is not None else None
+        if adc is None and sys.platform == "rp2" and not hasattr(mem, "adc_words"):
+            adc = (_ADC_CS, _ADC_CS_SET, _TIMERAWL)
         if xor is None and sys.platform == "rp2":
             xor = _GPIO_OUT_XOR
         if xor is not None:
             scan.registers(xor, pins["mux_select"], pins["analog_island_select"])
+        if adc is not None:
+            # (the machine.ADC made above has powered the ADC and set the
+            # pin's pad to analog: MicroPython's rp2 ADC() does both)
+            scan.adc_registers(adc[0], adc[1], adc[2], pins["adc"] - 26, sim)
     return scan
 
 
@@ -67,9 +95,9 @@ class ColourScanner:
 
     colour = True
     # its scan may run in a hard timer interrupt (fireboard.sense.irqscan):
-    # viper, pin or register writes, the ADC's read and sleep_us (a busy
-    # wait on rp2), no allocation; the whole scan each tick (README,
-    # "timer interrupt": why not an island a tick)
+    # viper, pin or register writes, the ADC's registers and TIMERAWL (or
+    # read_u16 and sleep_us, a busy wait on rp2), no allocation; the whole
+    # scan each tick (README, "timer interrupt": why not an island a tick)
     irq = True
 
     def __init__(
@@ -95,6 +123,12 @@ class ColourScanner:
         # where the scan stores a mask (registers): until then any word,
         # never stored into (the pins move the lines)
         self.xor = array("I", bytes(4))
+        # the ADC and the settle through registers (adc_registers): 1 then;
+        # until then any words, never touched (read_u16 and settle_us)
+        self.aregs = 0
+        self.ainsel = 0
+        self.cs = self.cs_set = self.clk = self.xor
+        self.sim = None
         for k in range(3):
             select[k].value(0)
             island_select[k].value(0)
@@ -105,10 +139,7 @@ class ColourScanner:
         or a 32-bit word standing in for it (array("I"): the virtual board,
         the tests, which apply what is stored there when the ADC reads).
         One store a sample, however many lines change, where the pins take
-        a call each. The
-        ADC stays a read_u16() a sample: its round-robin and FIFO are for
-        sampling several inputs, or one input freely; here each sample
-        needs the muxes moved and the input settled first."""
+        a call each."""
         self.xor = out_xor
         self.regs = 1
         # the mask that flips the lines by d = old ^ new: the channel's
@@ -118,6 +149,36 @@ class ColourScanner:
                 if d >> k & 1:
                     self.flips[d] |= 1 << select_gpios[k]
                     self.flips[8 + d] |= 1 << island_gpios[k]
+
+    def adc_registers(self, cs, cs_set, timerawl, channel, sim=None):
+        """Read the ADC through its registers, and wait for the input to
+        settle on the TIMER's microsecond counter, from the scan itself (no
+        call a sample): cs is the address of the ADC's CS register (RESULT
+        the word after it), cs_set that of CS's set alias, timerawl that of
+        TIMERAWL, on a Pico; channel the ADC input (AINSEL: GPIO 26 + n),
+        chosen now and again at each scan's start (one read and one write
+        of CS: a read_u16 of another input between two scans cannot leave
+        the scan reading it).
+        Elsewhere (the virtual board at Pico time, the tests) they are
+        words standing in for the registers (array("I"): CS and RESULT,
+        the alias, the counter) and sim acts as the hardware beside them:
+        sim.convert() after each conversion is started (it fills RESULT
+        from the lines as stored, sets READY), sim.elapse(us) as a settle
+        begins (the counter moves on by us and one). A reading keeps
+        read_u16's scale: 12 bits to 16 as MicroPython's rp2 port scales
+        them (r << 4 | r >> 8), so the thresholds and the baselines stand.
+        The ADC's round-robin and FIFO are for sampling several inputs, or
+        one freely: here each sample needs the muxes moved and the input
+        settled first, so it is one conversion started and waited for."""
+        if not 0 <= channel <= 3:
+            raise ValueError("the ADC has no input %d" % channel)
+        self.cs = cs
+        self.cs_set = cs_set
+        self.clk = timerawl
+        self.sim = sim
+        self.ainsel = channel << 12  # (read_u16 of this ADC sets the same)
+        _ainsel(cs, self.ainsel)
+        self.aregs = 1
 
     @micropython.viper  # per sample: the select lines, the read, integer work
     def scan(self, out):
@@ -134,6 +195,14 @@ class ColourScanner:
         xor = ptr32(self.xor)
         regs = int(self.regs)
         flips = ptr32(self.flips)
+        aregs = int(self.aregs)
+        cs = ptr32(self.cs)  # CS, RESULT (aregs)
+        cs_set = ptr32(self.cs_set)
+        clk = ptr32(self.clk)  # TIMERAWL
+        sim = self.sim
+        fake = 1 if sim else 0  # registers standing in (adc_registers)
+        if aregs:  # the scan's input chosen again (the other bits kept)
+            cs[0] = (cs[0] & (_AINSEL ^ -1)) | int(self.ainsel)
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
@@ -164,10 +233,25 @@ class ColourScanner:
                     m = 0
                 if moved:
                     moved = 0
-                    if wait:  # (settle None: no wait)
+                    if aregs:  # until TIMERAWL has moved on 13 from here: 12 us at least
+                        t0 = int(clk[0])
+                        if fake:
+                            sim.elapse(_SETTLE_US)  # type: ignore[union-attr]
+                        while int(clk[0]) - t0 <= _SETTLE_US:
+                            pass
+                    elif wait:  # (settle None: no wait)
                         settle(_SETTLE_US)
                 h = slot[7 * i + c]
-                v = int(adc.read_u16())
+                if aregs:  # one conversion, started and waited for
+                    cs_set[0] = _START_ONCE
+                    if fake:
+                        sim.convert()  # type: ignore[union-attr]
+                    while not (int(cs[0]) & _READY):
+                        pass
+                    v = int(cs[1]) & 0xFFF
+                    v = (v << 4) | (v >> 8)  # (read_u16's scale)
+                else:
+                    v = int(adc.read_u16())
                 raw[h] = v
                 d = (v - base[h]) * sign
                 old = o[h]
@@ -180,3 +264,10 @@ class ColourScanner:
             forward = 1 - forward
         self.ch = ch
         self.island = island
+
+
+@micropython.viper
+def _ainsel(cs, sel: int):
+    # the ADC's input (CS's AINSEL bits) set to sel, the other bits kept
+    r = ptr32(cs)
+    r[0] = (r[0] & (_AINSEL ^ -1)) | sel

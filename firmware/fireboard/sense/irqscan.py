@@ -3,8 +3,8 @@
 # fireboard/hw/__init__.py) and the front end's scanner may run in one (its
 # irq: the digital scan through the SIO registers,
 # fireboard.sense.digital_sio, and the colour scan). Loaded only there
-# (App.use_timer): other
-# boards carry none of it, and their main loop scans.
+# (use, which the board's start calls where the backend has hw.timer):
+# other boards carry none of it, and their main loop scans.
 #
 # Every scan_ms the interrupt scans and debounces (the scanner's scan and
 # Debouncer.update, viper, allocating nothing), even while the loop is in a
@@ -19,7 +19,7 @@
 # the interrupt's next scan), for the buttons, the parts and the lights.
 #
 # What else scans (App.settle, the calibration and the sensors commands)
-# stops the timer first and starts it again after (App.pause, App.resume):
+# stops the timer first and starts it again after (App.irq_scans):
 # the same timer each time (made once: a restart allocates nothing); a new
 # debounce time is one word stored (atomic beside the interrupt). A tick
 # that comes less than a millisecond or so before its time (the ticks a
@@ -35,7 +35,7 @@ from fireboard.sense.debounce import Debouncer
 from fireice.ticks import ticks_diff
 
 # the words the interrupt writes (st) and the loop's copy of them (seen)
-_SCANS = const(0)  # scans so far
+_SCANS = const(0)  # scans so far (as fireice.ticks.count_next counts: 1 after COUNTS)
 _AT = const(1)  # when the last one ran (ticks_ms)
 _GAP = const(2)  # the longest time between two scans (ms)
 _NEW = const(3)  # 1: a debounced state changed since the loop last took them
@@ -43,6 +43,24 @@ _DUE = const(4)  # when the next scan falls due (ticks_ms)
 _STALE = const(200)  # periods without a scan after which the timer is started again
 _MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
 _HALF = const(0x20000000)
+_COUNTS = const(0x3FFFFFFF)  # fireice.ticks.COUNTS
+
+
+def use(app, clock):
+    """The scans from the hardware's timer interrupt (hw.timer), where it
+    has one and the front end's scanner may run in one (its irq); clock
+    is the board's ticks_ms. Each pass then takes the interrupt's results,
+    and there are no scan points (App.sense)."""
+    if getattr(app.hw, "timer", None) is None or not getattr(app.scanner, "irq", False):
+        return
+    irq = IrqScan(app, clock)
+    try:
+        irq.start(app)
+    except Exception:  # (no timer to be had: the loop keeps its scans)
+        app._out({"ev": "error", "reason": "no timer for the scans: the main loop scans"})
+        return
+    app.irq = irq
+    app.clock = None
 
 
 class IrqScan:
@@ -124,7 +142,10 @@ class IrqScan:
         if not n or ((due - now + _HALF) & _MASK) - _HALF <= 0:  # unless behind it
             due = (now + ms) & _MASK
         st[_DUE] = due
-        st[_SCANS] = n + 1
+        if n < _COUNTS:
+            st[_SCANS] = n + 1
+        else:  # (a small int for ever: fireice.ticks.count_next)
+            st[_SCANS] = 1
 
     @micropython.viper  # every pass: machine integers, no Python frame
     def take(self, app, now: int) -> int:
