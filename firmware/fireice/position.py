@@ -10,6 +10,7 @@ from fireice.geom import (
     IllegalMoveError,
     hole_name,
     move_name,
+    parse_position,
 )
 
 _NHOLES = const(49)
@@ -42,8 +43,6 @@ class Position:
     def set_position(self, position):
         """Put the pegs of a 49-char string (or bytes-like of 0/1/2 cells)."""
         if isinstance(position, str):
-            from fireice.geom import parse_position  # (see position)
-
             cells = parse_position(position)
         else:
             cells = position
@@ -93,9 +92,11 @@ class Position:
         self.count[side] -= 1
 
     def position(self):
-        # (imported here, as parse_position: the module's table of names
-        # then stays within 12 slots, where one name more takes it to 17,
-        # in the heap of every board for good)
+        # (imported here: the module's table of names then stays within 12
+        # slots, where one name more takes it to 17, in the heap of every
+        # board for good. Not parse_position: set_position runs on the
+        # Pico's second core, as the engine makes its game, and nothing
+        # imports there: docs/versus.md)
         from fireice.geom import position_str
 
         return position_str(self.cells)

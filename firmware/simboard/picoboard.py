@@ -424,9 +424,14 @@ class PicoBoard(Board):
         if at_us < self.irq_end:  # a hard interrupt never runs within itself: after the one before
             at_us = self.irq_end
         _irq_now[0] = at_us // 1000
+        # TIMERAWL's word from 0 again: a Pico's wraps at 2**32, which the
+        # colour scan's 32-bit difference takes in its stride, but this
+        # 64-bit port's viper does not wrap it (a free-running counter: the
+        # scan compares it within one sample only)
+        pt = self.pt
+        pt._clk[0] = 0
         irq = self.app.irq
         scans = irq.st[0] if irq is not None else -1
-        pt = self.pt
         n0 = self.ops2
         n = self.ops1
         self.counts(n0)
@@ -446,6 +451,12 @@ class PicoBoard(Board):
             ops = n[k] - n0[k]
             ns -= ops * cost[k]
             hw_us += ops * unit[k]
+        if irq is not None and irq.st[0] == scans:
+            # a tick that scanned nothing (one of a catch-up's, irqscan):
+            # its own time, kept out of the scans' figures and the ring
+            us = max(0, ns) * self.pico // 1000 + hw_us + _IRQ_US
+            self.irq_end = at_us + us
+            return us
         us = _median5(self.irq_ring, self.irqs_all, max(0, ns)) * self.pico // 1000
         self.irqs_all += 1
         us += hw_us + _IRQ_US
@@ -453,8 +464,6 @@ class PicoBoard(Board):
         self.irq_us += us
         if us > self.irq_worst:
             self.irq_worst = us
-        if irq is not None and irq.st[0] == scans:
-            return us  # (a tick that scanned nothing: one of a catch-up's, irqscan)
         if self.first and at_us >= 1000 * self.first:  # (from the first pass, as the scans)
             if self.irqs:
                 d = at_us - self.irq_last

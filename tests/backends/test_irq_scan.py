@@ -385,3 +385,54 @@ def test_the_interrupts_scan_count_wraps_and_allocates_nothing():
     fire(fakes, 121)
     app.tick(121)
     assert app.scans == 2 and app.gap == 11
+
+
+def test_a_pass_before_the_first_tick_is_not_a_stopped_timer():
+    # at boot the last scan's time is the first scan's (long before, on a
+    # board up for seconds): a pass that comes before the timer's first
+    # tick finds nothing wrong
+    fakes = PicoFakes()
+    fakes.now = 2500
+    mod = load("fireboard.hw.rp2", fakes.modules())
+    from fireboard.board import start
+    from simboard.memstore import MemStore
+
+    events = []
+    app, hw, started = start(MemStore(), mod.Hardware, events.append, 0, "digital")
+    app.begin(hw.ticks_ms(), *started)
+    app.scanned = 0  # (as begin leaves it on a board)
+    use(app, hw.ticks_ms)
+    fakes.now = 2502
+    app.tick(2502)
+    assert not [e for e in events if e.get("ev") == "error"], events
+    assert fakes.timers[-1].inits == 1
+
+
+def test_a_timer_that_keeps_stopping_leaves_the_scans_to_the_loop():
+    fakes, app, events = pico()
+    ms = app.cfg["scan_ms"]
+    t = 500
+    for k in range(4):
+        fakes.timers[-1].running = False  # (stopped as by a callback that raised)
+        t += 201 * ms
+        fakes.now = t
+        app.tick(t)
+    reasons = [e["reason"] for e in events if e.get("ev") == "error"]
+    assert reasons == ["the scans' timer had stopped: started again"] * 3 + [
+        "the scans' timer had stopped: the main loop scans"
+    ]
+    assert app.irq is None and app.clock is not None and not fakes.timers[-1].running
+    pegs(fakes, True)
+    for k in range(1, 12):
+        fakes.now = t + 5 * k
+        app.tick(fakes.now)
+    assert held(app) == [3] * 7  # the loop scans
+
+
+def test_the_colour_scans_timer_runs_no_faster_than_its_scan_allows():
+    fakes, app, events = pico("colour")
+    assert fakes.timers[-1].period == app.cfg["scan_ms"] == 5
+    app.irq_scans(False)
+    app.cfg["scan_ms"] = 1  # (the configuration allows 1 to 10)
+    app.irq_scans(True)
+    assert fakes.timers[-1].period == 4

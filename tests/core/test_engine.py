@@ -342,3 +342,27 @@ def test_the_written_out_tables_are_the_formulas():
     assert engine._RSQ[0] == 1024
     for n in range(1, 256):
         assert engine._RSQ[n] == int(1024 / n**0.5), n
+
+
+def test_the_engine_makes_its_game_and_thinks_without_importing():
+    # On a Pico the engine is made and thinks on the second core, where
+    # nothing may import: the first core adds and drops modules at any time
+    # (docs/versus.md). Its code is loaded before (fireboard.mem.ENGINE_CODE)
+    import builtins
+
+    g = Duel()
+    seen = []
+    real = builtins.__import__
+
+    def spy(name, *args, **kw):
+        seen.append(name)
+        return real(name, *args, **kw)
+
+    builtins.__import__ = spy
+    try:
+        e = Engine(1, 0)
+        mv = e.think(g)
+    finally:
+        builtins.__import__ = real
+    assert mv is not None
+    assert seen == [], seen

@@ -359,7 +359,7 @@ def test_a_dealers_passes_each_make_one_piece_of_work():
 
 def test_a_command_out_of_memory_gets_the_solvers_room_and_the_judge_goes_on():
     # the heap full but for what the solitaire's solver holds: a command
-    # (status) that cannot load takes the solver's room (App.shed) on its
+    # (status) that cannot load takes the solver's room (links.commands._shed) on its
     # second try, and the next capture makes the solver again
     import gc
     import sys

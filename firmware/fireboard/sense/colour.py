@@ -99,6 +99,10 @@ class ColourScanner:
     # read_u16 and sleep_us, a busy wait on rp2), no allocation; the whole
     # scan each tick (README, "timer interrupt": why not an island a tick)
     irq = True
+    # the least period of those ticks (ms): the scan takes about 2 ms of a
+    # Pico's time, and a shorter scan_ms (the configuration allows 1) would
+    # leave the main loop no time between them
+    irq_ms = 4
 
     def __init__(
         self, select, island_select, adc, threshold, fire_sign=1, sensor_map=None, settle_us=None

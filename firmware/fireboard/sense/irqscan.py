@@ -41,6 +41,8 @@ _GAP = const(2)  # the longest time between two scans (ms)
 _NEW = const(3)  # 1: a debounced state changed since the loop last took them
 _DUE = const(4)  # when the next scan falls due (ticks_ms)
 _STALE = const(200)  # periods without a scan after which the timer is started again
+_BEGUN = const(5)  # when the timer was last started (ticks_ms): no scan yet is not stale
+_RESTARTS = const(3)  # restarts after which the loop scans instead
 _MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
 _HALF = const(0x20000000)
 _COUNTS = const(0x3FFFFFFF)  # fireice.ticks.COUNTS
@@ -74,7 +76,7 @@ class IrqScan:
         self.raw = bytearray(49)
         self.live = Debouncer(app.deb.ms)  # the interrupt's (app.deb: the loop's copy)
         self.live.prime(app.deb.stable)
-        self.st = array("i", bytes(20))
+        self.st = array("i", bytes(24))
         st = self.st
         st[_SCANS] = app.scans
         st[_AT] = st[_DUE] = app.scanned
@@ -83,12 +85,17 @@ class IrqScan:
         self.timer = None  # made by the first start, kept: started again without allocating
         self.on = False
         self.ms = 0
+        self.restarts = 0
 
     def start(self, app):
-        """The timer started, every scan_ms, with the debounce as set now."""
+        """The timer started, every scan_ms (or the scanner's least period
+        in an interrupt, irq_ms, if that is longer: the colour scan's takes
+        about 2 ms of a Pico's time, and a shorter period would leave the
+        loop none), with the debounce as set now."""
         if not self.on:
             self.live.ms = app.deb.ms
-            self.ms = app.cfg["scan_ms"]
+            self.ms = max(app.cfg["scan_ms"], getattr(self.scanner, "irq_ms", 1))
+            self.st[_BEGUN] = self.clock()
             self.timer = self.hw.timer(self.ms, self.fire, self.timer)
             self.on = True
 
@@ -105,13 +112,17 @@ class IrqScan:
         timer): started again and said; if it cannot be, the loop scans
         from now on (its scan points too)."""
         self.stop()
+        self.restarts += 1
+        reason = "the scans' timer had stopped: the main loop scans"
         try:
-            self.start(app)
-            reason = "the scans' timer had stopped: started again"
-        except Exception:  # (no timer to be had: the loop's own scans)
+            if self.restarts <= _RESTARTS:  # (then it stops again: the loop's own scans)
+                self.start(app)
+                reason = "the scans' timer had stopped: started again"
+        except Exception:  # (no timer to be had)
+            pass
+        if not self.on:
             app.irq = None
             app.clock = self.clock
-            reason = "the scans' timer had stopped: the main loop scans"
         app._out({"ev": "error", "reason": reason})
 
     def prime(self, raw):
@@ -178,6 +189,11 @@ class IrqScan:
         if ((due - now + _HALF) & _MASK) - _HALF <= 0:
             due = (now + ms) & _MASK
         app.due = due
-        if int(self.on) and ((now - at + _HALF) & _MASK) - _HALF > _STALE * ms:
+        b = st[_BEGUN]
+        if (
+            int(self.on)
+            and ((now - at + _HALF) & _MASK) - _HALF > _STALE * ms
+            and ((now - b + _HALF) & _MASK) - _HALF > _STALE * ms
+        ):
             new |= 2
         return new
