@@ -412,7 +412,7 @@ def test_a_timer_that_keeps_stopping_leaves_the_scans_to_the_loop():
     fakes, app, events = pico()
     ms = app.cfg["scan_ms"]
     t = 500
-    for k in range(4):
+    for _k in range(4):
         fakes.timers[-1].running = False  # (stopped as by a callback that raised)
         t += 201 * ms
         fakes.now = t
