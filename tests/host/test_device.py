@@ -376,6 +376,9 @@ def test_wiring_map_stops_cleanly_on_end_of_input_and_ctrl_c(tmp_path):
             line = p.stdout.readline()
         time.sleep(0.3)
         p.send_signal(signal.SIGINT)
+        # its input kept open until it has gone (communicate closes it: an
+        # end of input that could come before the signal on a busy machine)
+        p.wait(timeout=30)
         out, err = p.communicate(timeout=30)
         assert p.returncode == 130, err
         assert "Traceback" not in err and "stopped: the wiring map was not stored" in err
