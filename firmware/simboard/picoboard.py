@@ -104,10 +104,11 @@ class PicoBoard(Board):
         Board.__init__(self, flash, seed, front)
 
     def at(self):
-        """Virtual time now: within the pass under way."""
+        """Virtual time now: within the pass under way, the timer's ticks
+        that have run within it so far counted (they held it up)."""
         if not self.pass_t0:
             return self.now
-        return self.pass_at + self.spent_us() // 1000
+        return self.pass_at + (self.extra + self.spent_us()) // 1000
 
     def hardware(self, cfg):
         # the SIO registers, as on a Pico, and the colour front end's ADC
