@@ -228,19 +228,19 @@ def register_ops_colour(app):
     scan.settle_us = settle
 
 
+class _Counted:
+    # what PicoBoard.counts reads of its board: the hardware, picotime
+    def __init__(self, hw):
+        self.hw = hw
+        self.pt = __import__("simboard.picotime").picotime
+
+
 def board_counts(hw, into):
-    # simboard.picoboard.PicoBoard.counts, for a board without Pico time
-    st = hw.mem32 and __import__("simboard.picotime").picotime._st
-    into[0] = hw.pin_ops - hw.adc_reads
-    into[1] = hw.mem32.ops - hw.mem32.writes
-    into[2] = hw.adc_reads + st[0]
-    into[3] = hw.settled_us + st[3]
-    into[4] = hw.mem32.writes
-    into[5] = hw.settles + st[2]
-    into[6] = hw.mem32.stores + st[4]
-    into[7] = st[12]
-    into[8] = st[14]
-    into[9] = st[13]
+    # the virtual board's counts of hardware operations, for a board without
+    # Pico time (simboard.picoboard.PicoBoard.counts, the one home of them)
+    from simboard.picoboard import PicoBoard
+
+    PicoBoard.counts(_Counted(hw), into)
 
 
 import sys  # noqa: E402
