@@ -1196,8 +1196,18 @@ def serve(front="digital", flash=None, seed=0, heapsize=None, port=0, open_brows
     except KeyboardInterrupt:
         pass
     finally:
+        # a second Ctrl-C or SIGTERM (make passes its own on) while the
+        # board stops would stop us in the middle of it: both wait
+        held = []
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                held.append((sig, signal.signal(sig, signal.SIG_IGN)))
+            except ValueError:
+                pass  # not the main thread
         httpd.server_close()
         status = sim.close()
+        for sig, handler in held:
+            signal.signal(sig, handler)
         if old is not None:
             signal.signal(signal.SIGTERM, old)
     print("Simulator stopped (board exit status %s)." % status, flush=True)
