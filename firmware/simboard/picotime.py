@@ -256,23 +256,32 @@ class Adc:
         return hw.read_u16()
 
     @micropython.viper
-    def read_u16(self) -> int:
+    def _sample(self, count: int) -> int:
+        # the select word as the scan stored it since the last sample
+        # applied (its store counted, with count), then what the sensors
+        # read there (16 bits): the holes themselves before the first pass
         st = ptr32(_st)  # noqa: F821
-        if not st[11]:
-            st[1] = st[1] ^ int(ptr32(_xor)[0])  # noqa: F821
-            ptr32(_xor)[0] = 0  # noqa: F821
-            return int(self._read())
         x = ptr32(_xor)  # noqa: F821
         v = x[0]
         if v:
             x[0] = 0
             st[1] = st[1] ^ v
-            st[4] = st[4] + 1
+            if count:
+                st[4] = st[4] + 1
+        if not st[11]:
+            return int(self._read())
         w = st[1]
-        st[0] = st[0] + 1
         i = (w >> st[5] & 1) | (w >> st[6] & 1) << 1 | (w >> st[7] & 1) << 2
         i |= (w >> st[8] & 1) << 3 | (w >> st[9] & 1) << 4 | (w >> st[10] & 1) << 5
         return int(ptr16(_lat)[i])  # noqa: F821
+
+    @micropython.viper
+    def read_u16(self) -> int:
+        st = ptr32(_st)  # noqa: F821
+        on = st[11]  # (from the first pass: counted)
+        if on:
+            st[0] = st[0] + 1
+        return int(self._sample(on))
 
     @micropython.viper
     def convert(self):
@@ -286,22 +295,9 @@ class Adc:
         if a[0] != _START_ONCE or (cs[0] & (_AINSEL | _EN)) != st[15]:
             raise ValueError("no conversion started on the board's ADC input")
         a[0] = 0
-        x = ptr32(_xor)  # noqa: F821
-        v = x[0]
-        if v:
-            x[0] = 0
-            st[1] = st[1] ^ v
-            st[4] = st[4] + 1
         st[12] = st[12] + 1
         st[13] = st[13] + _CONV_OPS
-        if not st[11]:
-            r = int(self._read())
-        else:
-            w = st[1]
-            i = (w >> st[5] & 1) | (w >> st[6] & 1) << 1 | (w >> st[7] & 1) << 2
-            i |= (w >> st[8] & 1) << 3 | (w >> st[9] & 1) << 4 | (w >> st[10] & 1) << 5
-            r = int(ptr16(_lat)[i])  # noqa: F821
-        cs[1] = r >> 4
+        cs[1] = int(self._sample(1)) >> 4
         cs[0] = cs[0] | _READY
 
     @micropython.viper

@@ -2,7 +2,7 @@
 # end's baselines (measured at start, fireboard.sense.calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
 from fireboard.records.games import SETTING
-from fireboard.track.started import coach, play_board, started
+from fireboard.track.started import coach, play_board, say, started
 
 
 def begin(app, now, game, problem, new):
@@ -48,13 +48,7 @@ def begin(app, now, game, problem, new):
     coach(app)  # the danger lights
     if t.phase == SETUP:
         t.update(app.deb.stable)
-    ev = {"ev": "resumed", "moves": game.ply}
-    vs = app.games.vs
-    if vs is not None:
-        ev["vs"] = "fire" if vs[0] == 1 else "ice"
-        ev["level"] = vs[1]
-    app._out(ev)
-    app._drain()
+    say(app, {"ev": "resumed", "moves": game.ply})
     _judge(app, game)
     _replace(app)
 

@@ -18,12 +18,20 @@ def started(app, game):
     coach(app)
     gc.collect()  # the old game gone, and its code if it was the other kind
     app.tracker.update(app.deb.stable)
-    ev = {
-        "ev": "new",
-        "mode": app.mode,
-        "position": game.position(),
-        "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
-    }
+    say(
+        app,
+        {
+            "ev": "new",
+            "mode": app.mode,
+            "position": game.position(),
+            "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
+        },
+    )
+
+
+def say(app, ev):
+    """A game's "new" or "resumed" event said, with the side the board
+    plays and its level in a game against it; then what the tracker says."""
     vs = app.games.vs
     if vs is not None:
         ev["vs"] = "fire" if vs[0] == 1 else "ice"
