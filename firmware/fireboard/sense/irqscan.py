@@ -32,7 +32,6 @@ import micropython
 from micropython import const
 
 from fireboard.sense.debounce import Debouncer
-from fireice.ticks import ticks_diff
 
 # the words the interrupt writes (st) and the loop's copy of them (seen)
 _SCANS = const(0)  # scans so far (as fireice.ticks.count_next counts: 1 after COUNTS)
@@ -46,6 +45,12 @@ _RESTARTS = const(3)  # restarts after which the loop scans instead
 _MASK = const(0x3FFFFFFF)  # ticks_ms's period, less one
 _HALF = const(0x20000000)
 _COUNTS = const(0x3FFFFFFF)  # fireice.ticks.COUNTS
+
+
+@micropython.viper
+def _since(a: int, b: int) -> int:
+    # ticks_diff(a, b) in machine integers (ticks_ms's period is 2**30)
+    return ((a - b + _HALF) & _MASK) - _HALF
 
 
 def use(app, clock):
@@ -136,21 +141,20 @@ class IrqScan:
         now = int(self.clock())
         st = ptr32(self.st)
         n = st[_SCANS]
-        # (ticks_diff and ticks_add written out: the period is 2**30)
-        if n and ((st[_DUE] - now + _HALF) & _MASK) - _HALF > 1:
+        if n and int(_since(st[_DUE], now)) > 1:
             return  # a tick well before its time: one of a catch-up's, skipped
         raw = self.raw
         self.scanner.scan(raw)
         if int(self.live.update(raw, now)):
             st[_NEW] = 1
         if n:
-            d = int(ticks_diff(now, st[_AT]))
+            d = int(_since(now, st[_AT]))
             if d > st[_GAP]:
                 st[_GAP] = d
         st[_AT] = now
         ms = int(self.ms)
-        due = (st[_DUE] + ms) & _MASK  # on the schedule, a late tick or not,
-        if not n or ((due - now + _HALF) & _MASK) - _HALF <= 0:  # unless behind it
+        due = (st[_DUE] + ms) & _MASK  # on the schedule (ticks_add), a late tick or not,
+        if not n or int(_since(due, now)) <= 0:  # unless behind it
             due = (now + ms) & _MASK
         st[_DUE] = due
         if n < _COUNTS:
@@ -185,15 +189,15 @@ class IrqScan:
         # (the ms after the next tick's: the tick comes within its ms,
         # whose start a pass could otherwise find it not yet run)
         ms = int(self.ms)
-        due = (at + ms + 1) & _MASK  # ticks_add, ticks_diff (period 2**30)
-        if ((due - now + _HALF) & _MASK) - _HALF <= 0:
+        due = (at + ms + 1) & _MASK  # (ticks_add)
+        if int(_since(due, now)) <= 0:
             due = (now + ms) & _MASK
         app.due = due
         b = st[_BEGUN]
         if (
             int(self.on)
-            and ((now - at + _HALF) & _MASK) - _HALF > _STALE * ms
-            and ((now - b + _HALF) & _MASK) - _HALF > _STALE * ms
+            and int(_since(now, at)) > _STALE * ms
+            and int(_since(now, b)) > _STALE * ms
         ):
             new |= 2
         return new
