@@ -133,6 +133,23 @@ def test_the_longest_games_end_and_are_recorded(kind, front, heap, tmp_path):
 
 
 @pytest.mark.parametrize("front", FRONTS)
+def test_the_longest_game_with_the_scans_from_the_timer_in_64k(front, tmp_path):
+    """At Pico time the virtual board scans from the timer interrupt, as a
+    Pico does (fireboard.sense.irqscan: its buffers and debouncer beside
+    the game's): the longest duel still ends and is recorded in 64 KB."""
+    inputs, plies, _ = GAMES["duel"]
+    events = run_sim(
+        edges.timed(inputs), front=front, flash=tmp_path, heapsize=SMALL, pico_time=True
+    )
+    assert not errors(events), errors(events)
+    (t,) = kinds(events, "timing")
+    assert t["irq_scans"] > 0 and t["irq_scans"] == t["scans"]
+    assert len(kinds(events, "move")) == plies
+    (result,) = kinds(events, "result")
+    assert replay(tmp_path / "game.txt")["result"] == result["result"]
+
+
+@pytest.mark.parametrize("front", FRONTS)
 def test_a_takeback_at_every_depth(front, tmp_path):
     _, moves = edges.longest_duel()
     game = Duel()
