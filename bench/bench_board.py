@@ -99,7 +99,7 @@ def lights_cost(front, app):
     """What sending the lights costs a pass (issue 17 item 3): Lights.show()
     on a frame that changed (map, dim, cap, compare: viper) and the Pico
     backend's copy into the driver's buffer (simboard.picotime.grb, as
-    fireboard.hw.rp2.Strip.write), here and at Pico speed, with the wire's
+    fireboard.hw_rp2.Strip.write), here and at Pico speed, with the wire's
     time (1.5 ms, machine.bitstream with interrupts off: not scaled)."""
     from fireice.pico import SLOWDOWN
     from simboard.picoboard import _WIRE_US
@@ -132,9 +132,9 @@ def lights_cost(front, app):
 
 def register_ops(app):
     """The register operations of one full digital scan at the hardware's
-    limit (fireboard.sense.digital_sio.RegisterScanner on a fake mem32 that
+    limit (fireboard.sense_digital_sio.RegisterScanner on a fake mem32 that
     counts them, simboard.picotime.Mem32)."""
-    from fireboard.sense.digital_sio import RegisterScanner
+    from fireboard.sense_digital_sio import RegisterScanner
     from simboard.picotime import Mem32
 
     hw = app.lights.strip  # (the virtual board's hardware)

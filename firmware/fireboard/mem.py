@@ -38,22 +38,22 @@ del _frozen  # (needed once)
 # forget drops them, wherever they were loaded (their module, its globals
 # and its code's records stay in the heap otherwise: 0.7 to 1 KB each on
 # the 64-bit virtual board). The importers keep the values they took.
-# fireboard.sense.fronts is one too: the front ends' registry it reads and
+# fireboard.sense_fronts is one too: the front ends' registry it reads and
 # extends is kept in the top package (fireboard/__init__.py), and it is
-# needed only at start-up and in jobs; and fireboard.sense.digital, the
+# needed only at start-up and in jobs; and fireboard.sense_digital, the
 # digital front end's entry, which builds its scanner (the scanner's class
 # has a module of its own: digital_pins or digital_sio).
 LEAVES = (
     "fireice.ticks",
-    "fireboard.sense.mux",
-    "fireboard.sense.fronts",
-    "fireboard.sense.digital",
-    "fireboard.track.phases",
+    "fireboard.sense_mux",
+    "fireboard.sense_fronts",
+    "fireboard.sense_digital",
+    "fireboard.track_phases",
 )
 
 # The engine's modules (fireice.engine), in an order in which each needs
-# only those before it: a hint loads them one a pass (fireboard.track
-# .hinting), and they are dropped together with the engine
+# only those before it: a hint loads them one a pass (fireboard.track_hinting
+# ), and they are dropped together with the engine
 ENGINE_CODE = (
     "fireice.engine_tables",
     "fireice.engine_opinions",

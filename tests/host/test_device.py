@@ -58,7 +58,7 @@ def test_flash_a_blank_board_then_only_what_changed(tmp_path):
             if n.endswith(".mpy")
         )
         assert on_board == sorted(r[:-3] for r in firmware.board_sources("unix"))
-        for name in ("simboard/board", "simboard/memstore", "fireboard/hw/rp2"):
+        for name in ("simboard/board", "simboard/memstore", "fireboard/hw_rp2"):
             assert not (flash / (name + ".mpy")).exists(), name
         assert "%d of %d files changed" % (len(on_board) + 1, len(on_board) + 1) in p.stdout
         board = sim.board()
