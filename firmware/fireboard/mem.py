@@ -52,8 +52,8 @@ LEAVES = (
 )
 
 # The engine's modules (fireice.engine), in an order in which each needs
-# only those before it: a hint loads them one a pass (fireboard.track_hinting
-# ), and they are dropped together with the engine
+# only those before it: a hint loads them one a pass
+# (fireboard.track_hinting), and they are dropped together with the engine
 ENGINE_CODE = (
     "fireice.engine_tables",
     "fireice.engine_opinions",
@@ -91,24 +91,15 @@ def _drop(names, failed):
                 pass  # no room to add the name: then it held no slot either
         if name in mods:
             mods.pop(name)
-        while mod is not None and "." in name:
+        # its name in its package's table goes too. (The packages stay:
+        # fireboard holds the front ends' registry, fireice the rules that
+        # the tracker uses, simboard the virtual board; the board's modules
+        # are flat in fireboard, none in a subpackage: docs/architecture.md.)
+        if mod is not None and "." in name:
             pkg, _, attr = name.rpartition(".")
             parent = mods.get(pkg)
             if parent is not None and getattr(parent, attr, None) is mod:
                 delattr(parent, attr)
-            # a package goes with the last of its modules: its module
-            # object and names would otherwise stay for nothing. (Written
-            # here, not as a function of its own: each function the module
-            # holds costs the board's heap, this one about 0.1 KB.)
-            mod = None
-            if parent is not None:
-                n = len(pkg)
-                for key in mods:
-                    if len(key) > n and key[n] == "." and key.startswith(pkg):
-                        break  # a module of the package is still loaded
-                else:
-                    mod = mods.pop(pkg)
-                    name = pkg
     mod = parent = mods = None  # type: ignore[assignment]
 
 
