@@ -161,10 +161,10 @@ def register_ops(app):
 
 def register_ops_colour(app):
     """The same for the colour front end, as on a Pico: its select lines
-    through GPIO_OUT_XOR (ColourScanner.registers: stores through a viper
-    pointer), the ADC through CS, its set alias and RESULT, and each settle
-    on TIMERAWL (ColourScanner.adc_registers), on simboard.picotime's
-    words, which count them; and a scan's time here both ways (registers,
+    through GPIO_OUT_XOR (fireboard.sense_colour.registers: stores through
+    a viper pointer), the ADC through CS, its set alias and RESULT, and
+    each settle on TIMERAWL (fireboard.sense_colour.adc_registers), on
+    simboard.picotime's words, which count them; and a scan's time here both ways (registers,
     and read_u16 with settle_us), the virtual hardware's own time taken off
     (simboard.picotime.calibrate): what the Pico factor multiplies."""
     from fireice.pico import SLOWDOWN
@@ -183,9 +183,11 @@ def register_ops_colour(app):
     scan = app.scanner
     pin_adc = scan.adc
     settle = scan.settle_us
-    scan.registers(mem.out_xor, pins["mux_select"], pins["analog_island_select"])
+    from fireboard import sense_colour as colour
+
+    colour.registers(scan, mem.out_xor, pins["mux_select"], pins["analog_island_select"])
     words = mem.adc_words
-    scan.adc_registers(words[0], words[1], words[2], pins["adc"] - 26, adc)
+    colour.adc_registers(scan, words[0], words[1], words[2], pins["adc"] - 26, adc)
     hw.adc = lambda gpio: adc  # (as at Pico time: simboard.picoboard)
     hw.settle_us = pt.settle
     cost = pt.calibrate(hw, mem)

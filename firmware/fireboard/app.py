@@ -40,7 +40,7 @@ def debounce_ms(cfg):
 
 
 class App:
-    # a restart asked for over USB (fireboard.links: set once, as the board
+    # a restart asked for over USB (fireboard.links_cmd_*: set once, as the board
     # restarts; a class attribute until then, one fewer in every App's table)
     reboot = False
     # the scans' timer interrupt (fireboard.sense_irqscan), where the
@@ -112,7 +112,7 @@ class App:
         self.scanner = scanner
         self.deb = Debouncer(debounce_ms(cfg))
         self.tracker = Tracker(self.scanner.colour)
-        self.tracker.later = True  # a move's events after its frame (_tick)
+        self.tracker.later = True  # a move's events after its frame (tick)
         self.lights = Lights(hw.strip(pins["neopixel"], 51), cfg, cfg["front"])
         long_ms = cfg["long_press_ms"]
         # the undo button, the new-game button
@@ -197,84 +197,128 @@ class App:
 
     # --- the loop -----------------------------------------------------------------
 
-    def tick(self, now):
+    def tick(self, now, again=True):
         """One pass of the main loop. Memory running out anywhere in it ends
-        in a collection and a second try; if that fails too, it is said,
-        and the next pass goes on where this one stopped (the game and its
-        record as they were: nothing is announced that is not saved)."""
+        in a collection and a second try (again); if that fails too, it is
+        said, and the next pass goes on where this one stopped (the game
+        and its record as they were: nothing is announced that is not
+        saved)."""
         try:
-            self._tick(now)
+            self.now = now
+            self.ticks += 1
+            if self.asked is not None:
+                self.start_asked()
+            if not self.changed or ticks_diff(now, self.due) >= 0:
+                self.sense(now)  # (a scan point's change waiting: tracked first, see sense)
+            if self.changed:
+                self.tracker.update(self.deb.stable)
+                self.changed = False
+                if self.tracker.events:
+                    # the answering frame first, then the move saved (_drain:
+                    # each move is written to flash before it is said), then
+                    # the events over USB (which take longer than both). The
+                    # lights guide the hand and announce nothing: a move that
+                    # cannot be saved is taken off the game, said, and the
+                    # lights then guide its pegs back; a power cut before the
+                    # save finds the game as it stood before the move, as one
+                    # just before the hand's last put would
+                    said = self.saved
+                    if not self.hold and self.lights.compose(self.tracker, now):
+                        self.lights.show()
+                    self.sense()
+                    # (a move's events built now, after its frame: _drain's say)
+                    self._drain()  # before a button can start another game
+                    if self.saved is not said:
+                        # a move shown and said: its garbage (events, JSON
+                        # lines, the record's line) collected now, at the end
+                        # of its pass, not by MicroPython in a pass that
+                        # answers the next hand
+                        gc.collect()
+                        self.sense()
+            # the buttons: the undo button (0), the new-game button (1)
+            buttons = self.buttons
+            for k in range(2):
+                b = buttons[k].poll(now)
+                if not b:
+                    continue
+                other = buttons[1 - k]
+                if other.down:
+                    # both buttons down together: neither does its own job
+                    # (the other's release or long press then says
+                    # nothing); held for a long press, a new duel against
+                    # the next opponent: two players, the board playing Ice
+                    # at level 1, 2 .. VS_LEVELS, then Fire at each level
+                    other.fired_long = True
+                    if b == LONG:
+                        from fireboard.config_defaults import VS_LEVELS
+                        from fireboard.mem import forget
+
+                        vs = self.vs
+                        if vs is None:
+                            vs = (2, 1)
+                        elif vs[1] < VS_LEVELS:
+                            vs = (vs[0], vs[1] + 1)
+                        else:
+                            vs = (1, 1) if vs[0] == 2 else None
+                        VS_LEVELS = None
+                        forget("fireboard.config_defaults")
+                        self.new_game("duel", vs=vs)
+                elif not k:  # undo; held, a hint
+                    if b != LONG or not self.hint():
+                        self.undo()
+                elif b == LONG:  # the other mode
+                    self.new_game("solitaire" if self.mode == "duel" else "duel")
+                else:
+                    self.new_game()
+            if self.tracker.events:
+                self._drain()
+            parts = self.parts
+            k = 0
+            while k < len(parts):  # (a part may take itself out: a hint given)
+                part = parts[k]
+                part.tick(self, now)
+                if k < len(parts) and parts[k] is part:
+                    k += 1
+            hold = self.hold
+            if not hold:
+                if self.lights.compose(self.tracker, now):
+                    self.lights.show()
+            elif hold[0]:
+                # the LED walk (fireboard.links_cmd_leds): each LED in turn,
+                # in the chain's order, hold[0] ms each from hold[1]
+                lights = self.lights
+                k = ticks_diff(now, hold[1]) // hold[0]
+                if k >= 51:  # the walk is over: the game's lights again
+                    self.hold = None
+                    lights._seen = -1
+                else:
+                    f = lights.frame
+                    pos = lights.pos
+                    for h in range(51):
+                        v = 160 if pos[h] == k else 0
+                        f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
+                    lights.show()  # sends only when the LED changed
         except MemoryError:
             gc.collect()
-            try:
-                self._tick(now)
-            except MemoryError:
-                gc.collect()
+            if again:
+                self.tick(now, False)
+            else:
                 self._out({"ev": "error", "reason": "out of memory; the game goes on"})
 
-    def _tick(self, now):
-        self.now = now
-        self.ticks += 1
-        if self.asked is not None:
-            self.start_asked()
-        if not self.changed or ticks_diff(now, self.due) >= 0:
-            self._scan(now)  # (a scan point's change waiting: tracked first, see sense)
-        if self.changed:
-            self.tracker.update(self.deb.stable)
-            self.changed = False
-            if self.tracker.events:
-                # the answering frame first, then the move saved (_drain:
-                # each move is written to flash before it is said), then
-                # the events over USB (which take longer than both). The
-                # lights guide the hand and announce nothing: a move that
-                # cannot be saved is taken off the game, said, and the
-                # lights then guide its pegs back; a power cut before the
-                # save finds the game as it stood before the move, as one
-                # just before the hand's last put would
-                said = self.saved
-                if not self.hold and self.lights.compose(self.tracker, now):
-                    self.lights.show()
-                self.sense()
-                # (a move's events built now, after its frame: _drain's say)
-                self._drain()  # before a button can start another game
-                if self.saved is not said:
-                    # a move shown and said: its garbage (events, JSON
-                    # lines, the record's line) collected now, at the end
-                    # of its pass, not by MicroPython in a pass that
-                    # answers the next hand
-                    gc.collect()
-                    self.sense()
-        undo, new = self.buttons
-        b = undo.poll(now)
-        if b:
-            if new.down:  # both buttons: see _both
-                self._both(b, new)
-            elif b != LONG or not self.hint():
-                self.undo()
-        b = new.poll(now)
-        if b:
-            if undo.down:
-                self._both(b, undo)
-            elif b == LONG:
-                self.new_game("solitaire" if self.mode == "duel" else "duel")
-            else:
-                self.new_game()
-        if self.tracker.events:
-            self._drain()
-        parts = self.parts
-        k = 0
-        while k < len(parts):  # (a part may take itself out: a hint given)
-            part = parts[k]
-            part.tick(self, now)
-            if k < len(parts) and parts[k] is part:
-                k += 1
-        if self.hold:
-            if self.hold[0]:
-                self._walk(now)
-        elif self.lights.compose(self.tracker, now):
-            self.lights.show()
-
-    def _scan(self, now):
+    def sense(self, now=None):
+        """A scan. With now: the pass's own, at its start. Without: a scan
+        point, where the scan that has fallen due (due) runs now, within
+        the pass, so that a long pass does not hold the scans back; its
+        changes are tracked in the next pass, which the main loop then
+        starts at once (and which scans first only if its scan is due);
+        nothing without a clock. Allocates nothing."""
+        if now is None:
+            c = self.clock
+            if c is None:
+                return
+            now = c()
+            if ticks_diff(now, self.due) < 0:
+                return
         irq = self.irq
         if irq is not None:  # the interrupt has scanned: its results taken
             r = irq.take(self, now)
@@ -297,54 +341,6 @@ class App:
         self.due = due
         n = self.scans  # (a small int for ever: it wraps to 1, fireice.ticks.count_next)
         self.scans = n + 1 if n < 0x3FFFFFFF else 1
-
-    def sense(self):
-        """A scan point: the scan that has fallen due (due) runs now,
-        within the pass, so that a long pass does not hold the scans back.
-        Its changes are tracked in the next pass, which the main loop then
-        starts at once (and which scans first only if its scan is due).
-        Nothing without a clock. Allocates nothing."""
-        c = self.clock
-        if c is not None:
-            now = c()
-            if ticks_diff(now, self.due) >= 0:
-                self._scan(now)
-
-    def _both(self, b, other):
-        # Both buttons down together: neither does its own job (the other's
-        # release or long press then says nothing); held for a long press,
-        # a new duel against the next opponent: two players, the board
-        # playing Ice at level 1, 2 .. VS_LEVELS, then Fire at each level
-        other.fired_long = True
-        if b != LONG:
-            return
-        from fireboard.config_defaults import VS_LEVELS
-        from fireboard.mem import forget
-
-        vs = self.vs
-        if vs is None:
-            vs = (2, 1)
-        elif vs[1] < VS_LEVELS:
-            vs = (vs[0], vs[1] + 1)
-        else:
-            vs = (1, 1) if vs[0] == 2 else None
-        VS_LEVELS = None
-        forget("fireboard.config_defaults")
-        self.new_game("duel", vs=vs)
-
-    def _walk(self, now):
-        ms, at = self.hold
-        k = ticks_diff(now, at) // ms
-        if k >= 51:  # the walk is over: the game's lights again
-            self.hold = None
-            self.lights._seen = -1
-            return
-        f = self.lights.frame
-        pos = self.lights.pos
-        for h in range(51):
-            v = 160 if pos[h] == k else 0
-            f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
-        self.lights.show()  # sends only when the LED changed
 
     def irq_scans(self, on):
         """The timer interrupt's scans (fireboard.sense_irqscan), where
@@ -422,77 +418,50 @@ class App:
             gc.collect()
             write(arg)
 
-    def _commit(self):
-        """Write the tracker's first move waiting to be said to flash now
-        (with the result it brings), before it is announced (_drain). True
-        when nothing waits unsaved; False when the write
-        failed (_drain says so, and does not try again: the event holds
-        why, under "unsaved", until then) or another move waits (written
-        as _drain comes to it). The tracker's events are built (_drain's
-        say)."""
-        t = self.tracker
-        done = False
-        for e in t.events:
-            if e["ev"] == "move" and e is not self.saved:
-                if done:
-                    return False
-                done = True
-                g = t.game
-                # (imported here, once a move: the module's table of names
-                # then keeps 12 slots, where one name more takes it to 17)
-                from fireice.geom import FireIceError
-
-                try:
-                    if g.result:  # the move and the result in one rewrite
-                        self._save(self.games.save, g)
-                    else:
-                        self._save(self.games.moved, e["move"])
-                except (OSError, MemoryError, FireIceError) as x:
-                    e["unsaved"] = x  # (no attribute more in the App: RAM)
-                    return False
-                self.saved = e
-        return True
-
     def _drain(self):
         """Announce what the tracker has to say. A move (and the result it
-        brings) is written to flash first: one that cannot be written is
-        not announced but taken off the game, said, and the pegs guided
-        back, so the record and the game never disagree."""
+        brings) is written to flash first, before it is announced: one that
+        cannot be written (why) is not announced but taken off the game,
+        with what it brought, said, and the pegs guided back, so the record
+        and the game never disagree. The tracker's events are built (its
+        say)."""
         t = self.tracker
         t.say()
         ev = t.events
         while ev:
             e = ev[0]  # taken off once said: a retry after a MemoryError says it
             if e["ev"] == "move" and e is not self.saved:
-                if "unsaved" not in e:  # (else _commit tried it)
-                    self._commit()  # e, the first move not saved
-                why = e.pop("unsaved", None)
-                if why is not None:
+                # (imported here, once a move: the module's table of names
+                # then keeps 12 slots, where one name more takes it to 17)
+                from fireice.geom import FireIceError
+
+                g = t.game
+                try:
+                    if g.result:  # the move and the result in one rewrite
+                        self._save(self.games.save, g)
+                    else:
+                        self._save(self.games.moved, e["move"])
+                except (OSError, MemoryError, FireIceError) as why:
                     ev.pop(0)
-                    self._unsaved(e, why)
+                    while ev and ev[0]["ev"] in ("control", "turn", "result"):
+                        ev.pop(0)  # what the move brought goes with it
+                    was = g.ctrl[1] | g.ctrl[2] << 7 if g.duel else 0
+                    t.took_back(g.pop(), was, False)
+                    self._out(
+                        {
+                            "ev": "error",
+                            "reason": "%s cannot be saved (%s): put the pegs back as they were"
+                            % (e["move"], why),
+                        }
+                    )
+                    t.update(self.deb.stable)
                     continue
+                self.saved = e
             elif e["ev"] == "ready":
                 self.games.placed()  # the set-up is over (fireboard.records_games)
             self._out(e)
             ev.pop(0)
             self.sense()  # (a USB line takes a while)
-
-    def _unsaved(self, e, why):
-        t = self.tracker
-        ev = t.events
-        while ev and ev[0]["ev"] in ("control", "turn", "result"):
-            ev.pop(0)  # what the move brought goes with it
-        g = t.game
-        was = g.ctrl[1] | g.ctrl[2] << 7 if g.duel else 0
-        t.took_back(g.pop(), was, False)
-        self._out(
-            {
-                "ev": "error",
-                "reason": "%s cannot be saved (%s): put the pegs back as they were"
-                % (e["move"], why),
-            }
-        )
-        t.update(self.deb.stable)
 
     def _out(self, ev):
         ev["at"] = self.now

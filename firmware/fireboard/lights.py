@@ -128,11 +128,43 @@ class Lights:
         if g is None:
             return True
         if phase == OVER:
-            self._over(g, blink)
+            r = g.result
+            if r == 1 or r == 2:
+                # the three winning islands in the winner's colour
+                line = g.winning_line()
+                for i in range(7):
+                    if line >> i & 1:
+                        for h in range(7 * i, 7 * i + 7):
+                            self._put(h, _SIDE[r], 2)
+                self._put(_TURN_FIRE if r == 1 else _TURN_ICE, _SIDE[r], 4 if blink else 1)
+                self._blinks = True
+            elif r == 4:  # solitaire won: the last peg shines
+                for h in range(49):
+                    if g.cells[h]:
+                        self._put(h, _SIDE[g.cells[h]])
+                self._put(_TURN_FIRE, _SIDE[1], 4 if blink else 1)
+                self._put(_TURN_ICE, _SIDE[2], 1 if blink else 4)
+                self._blinks = True
+            else:  # lost, or a draw: the pegs left glow
+                for h in range(49):
+                    if g.cells[h]:
+                        self._put(h, _WRONG if r == 5 else _SIDE[0], 1)
             return True
         j = self.judge
         if j is not None and not duel:
-            self._sign(g, j, phase)
+            # a solitaire's turn LED (both before the first capture, when
+            # either colour may start): the side's colour when the position
+            # can still be won, violet when it cannot, a quarter of the
+            # side's colour while it is not known (being solved, or too long
+            # to solve)
+            if phase != SETUP:
+                for s in range(1, 3):
+                    if g.to_move == s or not g.to_move:
+                        h = _TURN_FIRE if s == 1 else _TURN_ICE
+                        if j.sign == 2:
+                            self._put(h, _WRONG, 1)
+                        else:
+                            self._put(h, _SIDE[s], 4 if j.sign else 1)
         elif g.to_move and phase != SETUP:
             # the turn LED; while the board thinks it pulses
             level = 4
@@ -190,7 +222,23 @@ class Lights:
             self._put(t.h, _SIDE[g.cells[t.h]], 1)
             self._put(t.t, _SIDE[g.cells[t.t]], 1)
         elif phase == ERROR or phase == RESTORE or phase == SETUP:
-            self._fixes(t, blink)
+            # one fix (or all, in setup): a peg to remove blinks violet, a
+            # missing one glows in its colour, a wrong colour blinks in the
+            # right one (on a digital board setting up: a peg from before,
+            # to put back in it)
+            want = t.target
+            p = t.p
+            seen = t.seen
+            for k in range(49):
+                if not (t.all_fixes or k == t.fix):
+                    continue
+                if want[k] == 0 and p[k] != 0:
+                    if blink:
+                        self._put(k, _WRONG)
+                elif want[k] != 0 and p[k] == 0:
+                    self._put(k, _SIDE[want[k]], 2)
+                elif want[k] != p[k] if seen is None else want[k] and not seen[k]:
+                    self._put(k, _SIDE[want[k]], 4 if blink else 1)
             self._blinks = True
         elif phase == IDLE and duel and self.hint and g.ply == self.hint_ply:
             # a duel's hint: the peg to lift blinks, the hole to go to glows
@@ -206,21 +254,6 @@ class Lights:
             self._put(h & 63, _SIDE[g.cells[h & 63]], 2)
             self._blinks = True
         return True
-
-    def _sign(self, g, j, phase):
-        # a solitaire's turn LED (both before the first capture, when either
-        # colour may start): the side's colour when the position can still
-        # be won, violet when it cannot, a quarter of the side's colour
-        # while it is not known (being solved, or too long to solve)
-        if phase == SETUP:
-            return
-        for s in (1, 2):
-            if g.to_move == s or not g.to_move:
-                h = _TURN_FIRE if s == 1 else _TURN_ICE
-                if j.sign == 2:
-                    self._put(h, _WRONG, 1)
-                else:
-                    self._put(h, _SIDE[s], 4 if j.sign else 1)
 
     @micropython.viper  # drawn once a move, in the pass that answers it
     def _control(self, g):
@@ -244,47 +277,6 @@ class Lights:
                             f[h] = glow[c]
                             f[h + 1] = glow[c + 1]
                             f[h + 2] = glow[c + 2]
-
-    def _fixes(self, t, blink):
-        # one fix (or all, in setup): a peg to remove blinks violet, a missing
-        # one glows in its colour, a wrong colour blinks in the right one (on
-        # a digital board setting up: a peg from before, to put back in it)
-        want = t.target
-        p = t.p
-        seen = t.seen
-        for k in range(49):
-            if not (t.all_fixes or k == t.fix):
-                continue
-            if want[k] == 0 and p[k] != 0:
-                if blink:
-                    self._put(k, _WRONG)
-            elif want[k] != 0 and p[k] == 0:
-                self._put(k, _SIDE[want[k]], 2)
-            elif want[k] != p[k] if seen is None else want[k] and not seen[k]:
-                self._put(k, _SIDE[want[k]], 4 if blink else 1)
-
-    def _over(self, g, blink):
-        r = g.result
-        if r == 1 or r == 2:
-            # the three winning islands in the winner's colour
-            line = g.winning_line()
-            for i in range(7):
-                if line >> i & 1:
-                    for h in range(7 * i, 7 * i + 7):
-                        self._put(h, _SIDE[r], 2)
-            self._put(_TURN_FIRE if r == 1 else _TURN_ICE, _SIDE[r], 4 if blink else 1)
-            self._blinks = True
-        elif r == 4:  # solitaire won: the last peg shines
-            for h in range(49):
-                if g.cells[h]:
-                    self._put(h, _SIDE[g.cells[h]])
-            self._put(_TURN_FIRE, _SIDE[1], 4 if blink else 1)
-            self._put(_TURN_ICE, _SIDE[2], 1 if blink else 4)
-            self._blinks = True
-        else:  # lost, or a draw: the pegs left glow
-            for h in range(49):
-                if g.cells[h]:
-                    self._put(h, _WRONG if r == 5 else _SIDE[0], 1)
 
     @micropython.viper  # machine integers and byte pointers: a tenth of native's time
     def show(self) -> bool:

@@ -40,14 +40,16 @@ del _frozen  # (needed once)
 # the 64-bit virtual board). The importers keep the values they took.
 # fireboard.sense_fronts is one too: the front ends' registry it reads and
 # extends is kept in the top package (fireboard/__init__.py), and it is
-# needed only at start-up and in jobs; and fireboard.sense_digital, the
-# digital front end's entry, which builds its scanner (the scanner's class
-# has a module of its own: digital_pins or digital_sio).
+# needed only at start-up and in jobs; and the front ends' entries,
+# fireboard.sense_digital and fireboard.sense_colour, which build their
+# scanners (each scanner's class has a module of its own:
+# sense_digital_pins or sense_digital_sio, sense_colour_scan).
 LEAVES = (
     "fireice.ticks",
     "fireboard.sense_mux",
     "fireboard.sense_fronts",
     "fireboard.sense_digital",
+    "fireboard.sense_colour",
     "fireboard.track_phases",
 )
 

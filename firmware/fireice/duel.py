@@ -42,11 +42,10 @@ class Duel(Position):
         self.slot = bytearray(49)
         self.to_move = 0
         self.result = 0
-        self.reset(position, to_move)
-
-    def reset(self, position=START, to_move=1):
-        """Start again from position with to_move to play (forced passes and
-        an already decided position are applied at once)."""
+        # position with to_move to play (forced passes and an already
+        # decided position are applied at once). (Here, not a method of
+        # its own: nothing else starts a game again, and each method costs
+        # the board's heap a function and a slot in the class's table.)
         if to_move != 1 and to_move != 2:
             raise FireIceError("to_move must be 1 (fire) or 2 (ice)")
         self.set_position(position)

@@ -82,10 +82,11 @@ def test_the_colour_adc_reads_the_lines_stored_and_counts():
 
 def test_the_adc_registers_convert_and_the_counter_moves_as_counted():
     # the colour scan at Pico time reads the ADC through CS, its set alias
-    # and RESULT, and settles on TIMERAWL (fireboard.sense_colour): Adc
-    # acts as their hardware and counts what each costs on a Pico
+    # and RESULT, and settles on TIMERAWL (fireboard.sense_colour_scan, set
+    # by fireboard.sense_colour.adc_registers): Adc acts as their hardware
+    # and counts what each costs on a Pico
     pt = _pt()
-    from fireboard.sense_colour import ColourScanner
+    from fireboard.sense_colour import ColourScanner, adc_registers
 
     hw = _Hw()
     mem = pt.Mem32(hw)
@@ -112,7 +113,7 @@ def test_the_adc_registers_convert_and_the_counter_moves_as_counted():
     assert clk[0] == 13 and st[3] == 13 and (st[13], st[14]) == (5, 1)
     # a scanner on these words (no read_u16, no settle_us)
     s = ColourScanner([_Line()] * 3, [_Line()] * 3, None, 6000)
-    s.adc_registers(cs, cs_set, clk, 0, adc)
+    adc_registers(s, cs, cs_set, clk, 0, adc)
     assert s.aregs == 1 and cs[0] & 0x7000 == 0
     st[1] = 0
     for k in (3, 4, 12, 13, 14):

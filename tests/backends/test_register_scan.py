@@ -3,8 +3,9 @@
 # the board's seven island muxes: it counts every register operation, knows
 # only the two registers the scan may use, and answers GPIO_IN from the pegs
 # and the select lines as the wiring makes them; the colour one
-# (fireboard.sense_colour, ColourScanner.registers) moving its S and T lines
-# with GPIO_OUT_XOR writes, on a fake ADC that reads the hole they select.
+# (fireboard.sense_colour_scan, set by fireboard.sense_colour.registers)
+# moving its S and T lines with GPIO_OUT_XOR writes, on a fake ADC that
+# reads the hole they select.
 # Both interpreters.
 from support import raises
 

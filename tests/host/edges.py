@@ -122,13 +122,13 @@ def solo_inputs(position, moves):
     return out
 
 
-def timed(inputs, start=GAP):
-    """Give each input a time, GAP ms apart."""
+def timed(inputs, start=GAP, gap=GAP):
+    """Give each input a time, gap ms apart."""
     out = []
     at = start
     for i in inputs:
         i = dict(i)
         i.setdefault("at", at)
-        at = i["at"] + GAP
+        at = i["at"] + gap
         out.append(i)
     return out
