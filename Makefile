@@ -59,8 +59,8 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	cd firmware && MYPYPATH=../$(STUBS) ../$(VENV)/bin/mypy --config-file ../pyproject.toml \
-		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw/__init__.py fireboard/hw/rp2.py \
-		fireboard/sense fireboard/mem.py fireboard/track/phases.py
+		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw.py fireboard/hw_rp2.py \
+		fireboard/sense_*.py fireboard/mem.py fireboard/track_phases.py
 
 test-py: $(STAMP) browser
 	$(PY) -m pytest tests
@@ -89,7 +89,7 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_solver.py count 10000 0
 	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=64m bench/bench_solver.py count 10000 0
 	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=1m bench/bench_solver.py board 1000
-	# the board's solver parts (fireboard.track.judge) as .mpy: peak heap, worst pass
+	# the board's solver parts (fireboard.track_judge) as .mpy: peak heap, worst pass
 	cd $(BUILD)/mpy-host && MICROPYPATH=.:.frozen ../../$(MP) -X heapsize=512k \
 		../../bench/bench_solver.py part 20
 	# the solver's steps, their measured worst against the work units the

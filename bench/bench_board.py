@@ -99,7 +99,7 @@ def lights_cost(front, app):
     """What sending the lights costs a pass (issue 17 item 3): Lights.show()
     on a frame that changed (map, dim, cap, compare: viper) and the Pico
     backend's copy into the driver's buffer (simboard.picotime.grb, as
-    fireboard.hw.rp2.Strip.write), here and at Pico speed, with the wire's
+    fireboard.hw_rp2.Strip.write), here and at Pico speed, with the wire's
     time (1.5 ms, machine.bitstream with interrupts off: not scaled)."""
     from fireice.pico import SLOWDOWN
     from simboard.picoboard import _WIRE_US
@@ -132,9 +132,9 @@ def lights_cost(front, app):
 
 def register_ops(app):
     """The register operations of one full digital scan at the hardware's
-    limit (fireboard.sense.digital_sio.RegisterScanner on a fake mem32 that
+    limit (fireboard.sense_digital_sio.RegisterScanner on a fake mem32 that
     counts them, simboard.picotime.Mem32)."""
-    from fireboard.sense.digital_sio import RegisterScanner
+    from fireboard.sense_digital_sio import RegisterScanner
     from simboard.picotime import Mem32
 
     hw = app.lights.strip  # (the virtual board's hardware)
@@ -161,9 +161,9 @@ def register_ops(app):
 
 def register_ops_colour(app):
     """The same for the colour front end, as on a Pico: its select lines
-    through GPIO_OUT_XOR (fireboard.sense.colour.registers: stores through
+    through GPIO_OUT_XOR (fireboard.sense_colour.registers: stores through
     a viper pointer), the ADC through CS, its set alias and RESULT, and
-    each settle on TIMERAWL (fireboard.sense.colour.adc_registers), on
+    each settle on TIMERAWL (fireboard.sense_colour.adc_registers), on
     simboard.picotime's words, which count them; and a scan's time here both ways (registers,
     and read_u16 with settle_us), the virtual hardware's own time taken off
     (simboard.picotime.calibrate): what the Pico factor multiplies."""
@@ -183,7 +183,7 @@ def register_ops_colour(app):
     scan = app.scanner
     pin_adc = scan.adc
     settle = scan.settle_us
-    from fireboard.sense import colour
+    from fireboard import sense_colour as colour
 
     colour.registers(scan, mem.out_xor, pins["mux_select"], pins["analog_island_select"])
     words = mem.adc_words

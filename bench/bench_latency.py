@@ -99,7 +99,7 @@ def main():
                 for key in ("loop_ms_median", "loop_ms_p99", "loop_ms_worst", "period_ms_mean"):
                     print("%s_%s: %g" % (name, key, round(t[key], 1)))
                 print("%s_scan_ms_set: %d" % (name, t["scan_ms"]))
-                # the scans (the timer interrupt's, fireboard.sense.irqscan;
+                # the scans (the timer interrupt's, fireboard.sense_irqscan;
                 # or each pass's and the scan points' within long passes,
                 # fireboard.app.App.sense): how many, the longest gap
                 print("%s_scans: %d" % (name, t["scans"]))

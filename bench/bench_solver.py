@@ -13,7 +13,7 @@
 #   bench_solver.py replay N         the lines of the deals 0..N-1 proved winnable, replayed
 #   bench_solver.py sim N [FRONT..]  the Judge on the virtual board at Pico speed,
 #                                    N games on each front end (CPython): worst solve
-#   bench_solver.py part N           the board's solver parts (fireboard.track.judge):
+#   bench_solver.py part N           the board's solver parts (fireboard.track_judge):
 #                                    the Judge after every capture of N games, a Dealer
 #                                    for a deal of each grade; peak heap, worst pass
 #   bench_solver.py dealer N         the Dealer alone, a deal of each grade for seeds
@@ -421,7 +421,7 @@ def _random_capture(walker, rng, g):
 
 
 def part(n):
-    """The loop parts of fireboard.track.judge as a board runs them: the
+    """The loop parts of fireboard.track_judge as a board runs them: the
     Judge solving after every capture of n games (a player who captures at
     random among the captures that leave the other colour one, deals 0..n-1),
     and a Dealer making a deal of each grade. Prints the worst pass of each
@@ -430,7 +430,7 @@ def part(n):
     the solver runs (MicroPython; the heap in use after each pass, collected)."""
     import gc
 
-    from fireboard.track import judge
+    from fireboard import track_judge as judge
     from fireice.solo import Solitaire
 
     mem = getattr(gc, "mem_alloc", None)
@@ -537,7 +537,7 @@ def part(n):
 
 
 def dealer(n):
-    """The Dealer (fireboard.track.judge) making a deal of each grade for
+    """The Dealer (fireboard.track_judge) making a deal of each grade for
     seeds 0..n-1 as a board runs it, a pass a tick, each deal _REPS times
     (it is deterministic), each pass's least time kept: its worst pass (on
     this machine and at Pico speed) and how many of its passes would delay
@@ -546,7 +546,7 @@ def dealer(n):
     (the new game started) is shown apart."""
     from array import array
 
-    from fireboard.track import judge
+    from fireboard import track_judge as judge
 
     out = []
     app = _fake_app(out)

@@ -5,12 +5,12 @@ ask for hints and follow them: the engine's thinking time per move, in
 virtual time (estimated Pico ms: this machine's CPU time times
 fireice.pico.SLOWDOWN), the worst pass of the main loop meanwhile, and how
 late a scan started: the virtual board at Pico time scans from the timer
-interrupt, as a Pico does (fireboard.sense.irqscan), and a tick is late by
+interrupt, as a Pico does (fireboard.sense_irqscan), and a tick is late by
 what held it back (an LED frame on the wire); where the loop scans,
 against the loop's schedule (the scans fall due scan_ms apart,
 fireboard.app.App.due, so a scan is late by what the passes before it
 took beyond their share). The engine is made and searches beside the loop
-(fireboard.track.think), as on the Pico's second core, so a pass is
+(fireboard.track_think), as on the Pico's second core, so a pass is
 charged only for starting it and taking its answer in.
 
 The lateness is printed three ways (simboard.picoboard's timing event):

@@ -2,6 +2,6 @@
 # Fire and Ice board on its hardware backend. (The other kinds of board get
 # this with their own backend: fireice_tools.firmware.main_py.)
 from fireboard.board import run
-from fireboard.hw.rp2 import Hardware
+from fireboard.hw_rp2 import Hardware
 
 run(Hardware)

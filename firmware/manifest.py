@@ -9,13 +9,9 @@ import os
 
 include("$(PORT_DIR)/boards/manifest.py")  # what the port freezes itself
 package("fireice", opt=3)  # the rules core, the engine and the solver
-# every module of the board but the other kinds of board's hardware backend
-# (MicroPython's build runs this from this folder)
-_OTHERS = ("hw/circuitpython.py",)
-_FILES = sorted(
-    os.path.relpath(os.path.join(d, f), "fireboard").replace(os.sep, "/")
-    for d, _, names in os.walk("fireboard")
-    for f in names
-    if f.endswith(".py")
-)
+# every module of the board (one flat package: no subfolders) but the other
+# kind of board's hardware backend (MicroPython's build runs this from this
+# folder)
+_OTHERS = ("hw_circuitpython.py",)
+_FILES = sorted(f for f in os.listdir("fireboard") if f.endswith(".py"))
 package("fireboard", files=[f for f in _FILES if f not in _OTHERS], opt=3)

@@ -1,13 +1,15 @@
-# The board's packages: sense, track, records, config, links, hw
-# (docs/architecture.md).
+# The board: flat modules named by their stage of the chain, sense_*,
+# track_*, records_*, config_*, links_*, hw and hw_*, beside the loop's own
+# (app, board, lights, clock, mem). Flat, not subpackages: a package costs
+# a module object, its table and a sys.modules slot, made again in each job
+# that loads one of its modules (docs/architecture.md; README, "Memory").
 #
-# The sensor front ends' registry (fireboard.sense.fronts has its contract
+# The sensor front ends' registry (fireboard.sense_fronts has its contract
 # and the functions that read and extend it): its entries are kept here, in
-# the top package, which stays loaded while the board runs (a subpackage
-# goes with its last module: fireboard.mem), so that fronts itself is
-# loaded only for the jobs that need it (start-up, a setting checked) and
-# dropped after them (fireboard.mem.LEAVES), and a front end registered
-# before start-up stays registered all the same.
+# the package, which stays loaded while the board runs, so that fronts
+# itself is loaded only for the jobs that need it (start-up, a setting
+# checked) and dropped after them (fireboard.mem.LEAVES), and a front end
+# registered before start-up stays registered all the same.
 #
 # Each entry: name, module, the most of the USB budget its LEDs may draw
 # (mA, hardware/power.json: the sensors' own draw differs), whether it
@@ -19,8 +21,8 @@
 # bounce; the 2 ms chatter of the virtual board's bounce (a reed contact, a
 # peg that wobbles) sets the figure.
 FRONTS = [
-    "digital", "fireboard.sense.digital", 390, False, 8,
-    "colour", "fireboard.sense.colour", 250, True, 10,
+    "digital", "fireboard.sense_digital", 390, False, 8,
+    "colour", "fireboard.sense_colour", 250, True, 10,
 ]  # fmt: skip
 
 
@@ -28,7 +30,7 @@ def front(name, item):
     """Of the front end registered as name, item 2 (its LED cap, mA), 3
     (calib) or 4 (its debounce, ms) of its entry; None if there is none
     of that name. (What the main loop's objects ask at start-up, without
-    loading fireboard.sense.fronts among them.)"""
+    loading fireboard.sense_fronts among them.)"""
     for k in range(0, len(FRONTS), 5):
         if FRONTS[k] == name:
             return FRONTS[k + item]

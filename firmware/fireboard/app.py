@@ -16,12 +16,12 @@
 # - app.outputs: functions each event goes to, in order (the USB console
 #   or the virtual board's output first; a part that wants to see events
 #   adds one);
-# - the sensor front ends (fireboard.sense.fronts).
+# - the sensor front ends (fireboard.sense_fronts).
 from fireice.ticks import ticks_add, ticks_diff
 
 from fireboard.lights import Lights
-from fireboard.sense.debounce import LONG, Button, Debouncer
-from fireboard.track.tracker import Tracker
+from fireboard.sense_debounce import LONG, Button, Debouncer
+from fireboard.track_tracker import Tracker
 import gc
 
 
@@ -29,33 +29,33 @@ def debounce_ms(cfg):
     """The configuration's debounce, or its front end's (null)."""
     ms = cfg["debounce_ms"]
     if ms is None:
-        from fireboard import front  # the registry's (fireboard.sense.fronts)
+        from fireboard import front  # the registry's (fireboard.sense_fronts)
 
         ms = front(cfg["front"], 4)
     if ms is None:  # a front end not registered
-        from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
+        from fireboard import sense_fronts as fronts  # (a leaf: fireboard.mem.LEAVES)
 
         ms = fronts.debounce_ms(cfg["front"])
     return ms
 
 
 class App:
-    # a restart asked for over USB (fireboard.links: set once, as the board
+    # a restart asked for over USB (fireboard.links_cmd_*: set once, as the board
     # restarts; a class attribute until then, one fewer in every App's table)
     reboot = False
-    # the scans' timer interrupt (fireboard.sense.irqscan), where the
-    # hardware has one (fireboard.sense.irqscan.use: set then, after start-up's peak; a class
+    # the scans' timer interrupt (fireboard.sense_irqscan), where the
+    # hardware has one (fireboard.sense_irqscan.use: set then, after start-up's peak; a class
     # attribute until then, so that the App's table of attributes stays
     # small on every other board): it scans, each pass takes its results
     irq = None
 
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
-        configuration; games: the game records on flash (fireboard.records.games);
+        configuration; games: the game records on flash (fireboard.records_games);
         emit(event_dict): where events go (USB, or the simulator's output);
         scanner: the sensor front end's scanner, when start-up made it
         already (to calibrate it); else the configuration's front end
-        (fireboard.sense.fronts) makes it."""
+        (fireboard.sense_fronts) makes it."""
         # Every attribute first, the big objects after: the table of the
         # App's attributes grows (by a quarter, each time a new table while
         # the old one is still there) as they are set, and grown while the
@@ -79,7 +79,7 @@ class App:
         # the lights show a test frame, not the game: (the LED walk's ms
         # per LED, 0 for none; when it began), else None
         self.hold = None
-        self.asked = None  # new-game settings asked for over USB (fireboard.links.commands)
+        self.asked = None  # new-game settings asked for over USB (fireboard.links_commands)
         self.changed = False  # the pegs changed and the tracker has not seen it yet
         # the scans: every pass begins with one; within a long pass (the one
         # that takes a move in, after its frame) the scan points (sense) run
@@ -98,15 +98,15 @@ class App:
         self.saved = None  # the last move event written to flash
         # the opponent: None (two players) or (the side the board plays, its
         # level), the game's (from its record) and the next new game's; the
-        # part that plays it (fireboard.track.versus), in parts while it plays
+        # part that plays it (fireboard.track_versus), in parts while it plays
         self.vs = games.vs
         self.opponent = None
         # the engine's search that holds the second core, from its start to
-        # its answer taken in (fireboard.track.think: one at a time)
+        # its answer taken in (fireboard.track_think: one at a time)
         self.aside = None
         pins = cfg["pins"]
         if scanner is None:
-            from fireboard.sense import fronts  # (a leaf: fireboard.mem.LEAVES)
+            from fireboard import sense_fronts as fronts  # (a leaf: fireboard.mem.LEAVES)
 
             scanner = fronts.scanner(hw, cfg)
         self.scanner = scanner
@@ -124,21 +124,21 @@ class App:
     # --- starting ---------------------------------------------------------------
 
     def begin(self, now, game, problem=None, new=False):
-        """First scan, then the game from records.resume.start() (done before the
+        """First scan, then the game from records_resume.start() (done before the
         App is built, so the record code is gone again): a saved game to
-        play on, or a new one to set up (new=True). The code is in fireboard.track.begin, loaded for
+        play on, or a new one to set up (new=True). The code is in fireboard.track_begin, loaded for
         it."""
         from fireboard.mem import job
 
         job(
-            "fireboard.track.begin",
+            "fireboard.track_begin",
             "begin",
             self,
             now,
             game,
             problem,
             new,
-            also=("fireboard.track.started",),
+            also=("fireboard.track_started",),
         )
 
     def new_game(
@@ -154,10 +154,10 @@ class App:
     ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
-        game in play goes on, its record untouched (fireboard.records.newgame does
+        game in play goes on, its record untouched (fireboard.records_newgame does
         it, loaded for it). A graded solitaire deal comes from the board's
         table, or is made first, in slices between scans
-        (fireboard.track.judge.Dealer), while the game in play goes on;
+        (fireboard.track_judge.Dealer), while the game in play goes on;
         grade with a position: the deal so made. vs: the opponent (App.vs;
         -1: the last game's)."""
         self._drain()  # what the old game still had to say comes first
@@ -166,7 +166,7 @@ class App:
 
         try:
             job(
-                "fireboard.records.newgame",
+                "fireboard.records_newgame",
                 "start",
                 self,
                 mode,
@@ -180,8 +180,8 @@ class App:
                 also=(
                     "fireice.seeded",
                     "fireice.rec",
-                    "fireboard.records.files",
-                    "fireboard.track.started",  # (the game's parts)
+                    "fireboard.records_files",
+                    "fireboard.track_started",  # (the game's parts)
                 ),
                 tries=1,
             )
@@ -189,7 +189,7 @@ class App:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
 
     def start_asked(self):
-        """The new game asked for over USB (fireboard.links.cmd_play sets asked; the
+        """The new game asked for over USB (fireboard.links_cmd_play sets asked; the
         game is made once the command code is gone)."""
         settings = self.asked
         self.asked = None
@@ -250,7 +250,7 @@ class App:
                     # at level 1, 2 .. VS_LEVELS, then Fire at each level
                     other.fired_long = True
                     if b == LONG:
-                        from fireboard.config.defaults import VS_LEVELS
+                        from fireboard.config_defaults import VS_LEVELS
                         from fireboard.mem import forget
 
                         vs = self.vs
@@ -261,7 +261,7 @@ class App:
                         else:
                             vs = (1, 1) if vs[0] == 2 else None
                         VS_LEVELS = None
-                        forget("fireboard.config.defaults")
+                        forget("fireboard.config_defaults")
                         self.new_game("duel", vs=vs)
                 elif not k:  # undo; held, a hint
                     if b != LONG or not self.hint():
@@ -284,7 +284,7 @@ class App:
                 if self.lights.compose(self.tracker, now):
                     self.lights.show()
             elif hold[0]:
-                # the LED walk (fireboard.links.cmd_leds): each LED in turn,
+                # the LED walk (fireboard.links_cmd_leds): each LED in turn,
                 # in the chain's order, hold[0] ms each from hold[1]
                 lights = self.lights
                 k = ticks_diff(now, hold[1]) // hold[0]
@@ -343,7 +343,7 @@ class App:
         self.scans = n + 1 if n < 0x3FFFFFFF else 1
 
     def irq_scans(self, on):
-        """The timer interrupt's scans (fireboard.sense.irqscan), where
+        """The timer interrupt's scans (fireboard.sense_irqscan), where
         they run: stopped (on False: the scanner is the caller's until it
         calls again with True), or started again."""
         irq = self.irq
@@ -370,16 +370,16 @@ class App:
     def undo(self):
         """Take back the last move: saved first, then announced; if the
         record cannot be rewritten, the move stays and that is said
-        (fireboard.track.takeback does it, loaded for it)."""
+        (fireboard.track_takeback does it, loaded for it)."""
         from fireboard.mem import job
 
-        job("fireboard.track.takeback", "undo", self, tries=1)
+        job("fireboard.track_takeback", "undo", self, tries=1)
 
     def hint(self):
         """A hint (the undo button held, the hint command): the first part
-        that gives hints (a solitaire's fireboard.track.judge.Judge) gives
+        that gives hints (a solitaire's fireboard.track_judge.Judge) gives
         it, as a "hint" event; in a duel, the engine's move
-        (fireboard.track.hinting). False when there is none to ask."""
+        (fireboard.track_hinting). False when there is none to ask."""
         limit = self.cfg.get("hints")  # rationed: None no limit, 0 off, N a game
         if limit is not None and (
             not limit or (self.games.recorded and self.games.hints() >= limit)
@@ -395,18 +395,18 @@ class App:
         g = self.tracker.game
         if g is None or not g.duel:
             return False
-        # a duel: the engine's move (fireboard.track.hinting: its part of
+        # a duel: the engine's move (fireboard.track_hinting: its part of
         # the loop loads the engine's code a module a pass, searches, and
         # drops the code with itself; the board's opponent keeps it)
         from fireboard.mem import forget
 
         try:
-            from fireboard.track.hinting import hint
+            from fireboard.track_hinting import hint
 
             if not hint(self):
-                forget("fireboard.track.hinting")
+                forget("fireboard.track_hinting")
         except MemoryError:
-            forget("fireboard.track.hinting", failed=True)
+            forget("fireboard.track_hinting", failed=True)
             self._out({"ev": "hint", "move": None, "reason": "no room to think (out of memory)"})
         return True
 
@@ -458,7 +458,7 @@ class App:
                     continue
                 self.saved = e
             elif e["ev"] == "ready":
-                self.games.placed()  # the set-up is over (fireboard.records.games)
+                self.games.placed()  # the set-up is over (fireboard.records_games)
             self._out(e)
             ev.pop(0)
             self.sense()  # (a USB line takes a while)

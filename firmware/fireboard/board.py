@@ -7,22 +7,22 @@ import sys
 from fireboard.mem import forget, job
 from fireice.ticks import ticks_diff
 
-_FILES = ("fireboard.records.files", "fireice.rec")  # (rec: a new game's record)
+_FILES = ("fireboard.records_files", "fireice.rec")  # (rec: a new game's record)
 
 
 # what start-up loads for the job (dropped again if memory runs out)
 _PASSING = (
-    "fireboard.config.load",
-    "fireboard.config.defaults",
-    "fireboard.config.check",
-    "fireboard.records.files",
-    "fireboard.records.resume",
-    "fireboard.records.newgame",
+    "fireboard.config_load",
+    "fireboard.config_defaults",
+    "fireboard.config_check",
+    "fireboard.records_files",
+    "fireboard.records_resume",
+    "fireboard.records_newgame",
     "fireice.recread",
     "fireice.notation",
     "fireice.rec",
     "fireice.seeded",
-    "fireboard.sense.calib",
+    "fireboard.sense_calib",
 )
 
 
@@ -38,11 +38,11 @@ def start(store, make_hw, emit, seed=0, front=None):
     # which leaves free room behind when it goes. Measured (bench_heap):
     # this order needs 2-3 KB less heap at the worst cases than building
     # the scanner with the App.
-    from fireboard.records.games import CURRENT, NEXT, Games
+    from fireboard.records_games import CURRENT, NEXT, Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
 
     cfg, problem = _twice(_settings, store, front)
-    from fireboard.sense import fronts
+    from fireboard import sense_fronts as fronts
 
     hw = make_hw(cfg)
     scan = fronts.scanner(hw, cfg)
@@ -83,28 +83,28 @@ def _twice(step, *args):
 
 
 def _settings(store, front):
-    from fireboard.config import load
+    from fireboard import config_load as load
 
     cfg, problem = load.load(store)
     load = None
-    forget("fireboard.config.load", "fireboard.config.defaults")
+    forget("fireboard.config_load", "fireboard.config_defaults")
     if front:
         cfg["front"] = front
     return cfg, problem
 
 
 def _calibrate(scan, store):
-    return job("fireboard.sense.calib", "at_start", scan, store, also=_FILES, tries=1)
+    return job("fireboard.sense_calib", "at_start", scan, store, also=_FILES, tries=1)
 
 
 def _game(games, seed):
     # the saved game; without one, the first game, its code loaded once the
     # record reader has gone (the two together set start-up's peak)
-    game, problem, new = job("fireboard.records.resume", "start", games, also=_FILES, tries=1)
+    game, problem, new = job("fireboard.records_resume", "start", games, also=_FILES, tries=1)
     if not new:
         return game, problem, new
     also = ("fireice.seeded",) + _FILES
-    return job("fireboard.records.newgame", "first", games, seed, problem, also=also, tries=1)
+    return job("fireboard.records_newgame", "first", games, seed, problem, also=also, tries=1)
 
 
 def _app(hw, cfg, games, emit, seed, scan):
@@ -157,24 +157,24 @@ def hello(cfg):
 
 
 def run(Hardware):
-    """The board on its hardware backend (main.py picks it: fireboard.hw.rp2
-    on a Pico, fireboard.hw.circuitpython on CircuitPython, or the virtual
+    """The board on its hardware backend (main.py picks it: fireboard.hw_rp2
+    on a Pico, fireboard.hw_circuitpython on CircuitPython, or the virtual
     board's as a USB device on the unix port), its flash, the main loop,
     the USB console."""
     import asyncio
 
-    from fireboard.records.store import Store
+    from fireboard.records_store import Store
 
     app, hw, started = start(Store(""), Hardware, emit)
     hello(app.cfg)
     app.begin(hw.ticks_ms(), *started)
     app.clock = hw.ticks_ms  # the scan points within a long pass (App.sense)
     if getattr(hw, "timer", None) is not None:  # or the scans from its timer interrupt
-        from fireboard.sense.irqscan import use
+        from fireboard.sense_irqscan import use
 
         use(app, hw.ticks_ms)
     try:
-        from fireboard.links.console import Console
+        from fireboard.links_console import Console
 
         console = Console(sys.stdin.buffer, emit)
     except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin

@@ -1,4 +1,4 @@
-# The board's calendar, for the clock command (fireboard.links.cmd_clock) and the
+# The board's calendar, for the clock command (fireboard.links_cmd_clock) and the
 # virtual board's clock (simboard.hw): a date is a day number, the days
 # since 2000-01-01, and a time of day its seconds (or ms), so every number
 # stays a small int on a Pico (seconds since 2000 would not). Loaded for the

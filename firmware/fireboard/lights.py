@@ -5,7 +5,7 @@
 import micropython
 from micropython import const
 
-from fireboard.track.phases import (
+from fireboard.track_phases import (
     BOTH,
     ERROR,
     IDLE,
@@ -42,12 +42,12 @@ class Lights:
         # of attributes grows as they are set, at start-up's peak)
         self.strip = strip
         self.brightness = cfg["brightness"]
-        from fireboard import front as entry  # the registry's (fireboard.sense.fronts)
+        from fireboard import front as entry  # the registry's (fireboard.sense_fronts)
 
         cap = cfg["led_cap_ma"].get(front) or entry(front, 2)
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
-        # (fireboard.config.check keeps both positive; max() all the same)
+        # (fireboard.config_check keeps both positive; max() all the same)
         self._allowed = max(0, int((cap - _N * cfg["led_idle_ma"]) * 255 / cfg["led_channel_ma"]))
         self._ch10 = int(cfg["led_channel_ma"] * 10)
         self.frames = 0  # frames sent
@@ -60,16 +60,16 @@ class Lights:
         self._ctl_ok = False
         self._phase = -1  # blink phase of the composed frame
         self._blinks = True  # the composed frame has something blinking
-        # a solitaire's judge (fireboard.track.judge): its sign on the turn
+        # a solitaire's judge (fireboard.track_judge): its sign on the turn
         # LEDs, its hint on the pegs
         self.judge = None
         # the coach's danger marks of a lifted peg's destinations
-        # (fireboard.track.coach): 2 and 3 lose at once
+        # (fireboard.track_coach): 2 and 3 lose at once
         self.danger = None
-        # a proven result (fireboard.track.versus): (winner 1, 2 or 3 a
+        # a proven result (fireboard.track_versus): (winner 1, 2 or 3 a
         # draw, from ply), the winner's turn LED showing it
         self.proven = None
-        # a duel's hint (fireboard.track.hinting): frm * 64 + to + 1, 0 none,
+        # a duel's hint (fireboard.track_hinting): frm * 64 + to + 1, 0 none,
         # shown while the game is at hint_ply
         self.hint = 0
         self.hint_ply = -1

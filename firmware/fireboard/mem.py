@@ -38,24 +38,24 @@ del _frozen  # (needed once)
 # forget drops them, wherever they were loaded (their module, its globals
 # and its code's records stay in the heap otherwise: 0.7 to 1 KB each on
 # the 64-bit virtual board). The importers keep the values they took.
-# fireboard.sense.fronts is one too: the front ends' registry it reads and
+# fireboard.sense_fronts is one too: the front ends' registry it reads and
 # extends is kept in the top package (fireboard/__init__.py), and it is
 # needed only at start-up and in jobs; and the front ends' entries,
-# fireboard.sense.digital and fireboard.sense.colour, which build their
-# scanners (each scanner's class has a module of its own: digital_pins or
-# digital_sio, colour_scan).
+# fireboard.sense_digital and fireboard.sense_colour, which build their
+# scanners (each scanner's class has a module of its own:
+# sense_digital_pins or sense_digital_sio, sense_colour_scan).
 LEAVES = (
     "fireice.ticks",
-    "fireboard.sense.mux",
-    "fireboard.sense.fronts",
-    "fireboard.sense.digital",
-    "fireboard.sense.colour",
-    "fireboard.track.phases",
+    "fireboard.sense_mux",
+    "fireboard.sense_fronts",
+    "fireboard.sense_digital",
+    "fireboard.sense_colour",
+    "fireboard.track_phases",
 )
 
 # The engine's modules (fireice.engine), in an order in which each needs
-# only those before it: a hint loads them one a pass (fireboard.track
-# .hinting), and they are dropped together with the engine
+# only those before it: a hint loads them one a pass
+# (fireboard.track_hinting), and they are dropped together with the engine
 ENGINE_CODE = (
     "fireice.engine_tables",
     "fireice.engine_opinions",
@@ -93,24 +93,15 @@ def _drop(names, failed):
                 pass  # no room to add the name: then it held no slot either
         if name in mods:
             mods.pop(name)
-        while mod is not None and "." in name:
+        # its name in its package's table goes too. (The packages stay:
+        # fireboard holds the front ends' registry, fireice the rules that
+        # the tracker uses, simboard the virtual board; the board's modules
+        # are flat in fireboard, none in a subpackage: docs/architecture.md.)
+        if mod is not None and "." in name:
             pkg, _, attr = name.rpartition(".")
             parent = mods.get(pkg)
             if parent is not None and getattr(parent, attr, None) is mod:
                 delattr(parent, attr)
-            # a package goes with the last of its modules: its module
-            # object and names would otherwise stay for nothing. (Written
-            # here, not as a function of its own: each function the module
-            # holds costs the board's heap, this one about 0.1 KB.)
-            mod = None
-            if parent is not None:
-                n = len(pkg)
-                for key in mods:
-                    if len(key) > n and key[n] == "." and key.startswith(pkg):
-                        break  # a module of the package is still loaded
-                else:
-                    mod = mods.pop(pkg)
-                    name = pkg
     mod = parent = mods = None  # type: ignore[assignment]
 
 

@@ -1,6 +1,7 @@
 # A part of the engine (fireice.engine), in a module of its own so that
-# the board can load the engine a small module a pass (fireboard.track
-# .hinting: one import at Pico speed is held to about a scan period);
+# the board can load the engine a small module a pass
+# (fireboard.track_hinting: one import at Pico speed is held to about a
+# scan period);
 # the square-root tables of its tree's selection.
 from array import array
 

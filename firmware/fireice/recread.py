@@ -1,6 +1,6 @@
 # Reading a game record's tags and move words, and the game its tags start
 # from: the part of fireice.record a board needs to resume its game
-# (fireboard.records.resume reads the record a line at a time with these), so
+# (fireboard.records_resume reads the record a line at a time with these), so
 # that the rest of the reader and the writer stay off the board's heap.
 from fireice.geom import GAME, START, FireIceError, parse_position
 from fireice.notation import parse_side

@@ -60,7 +60,7 @@ class Board:
 
                 store = SimFlash(flash, int(kb))
             else:
-                from fireboard.records.store import Store
+                from fireboard.records_store import Store
 
                 store = Store(flash)
         else:
@@ -84,7 +84,7 @@ class Board:
             self.app.clock = self.clock
             # or, as on a Pico, the scans from the timer interrupt
             # (simboard.picoboard fires it)
-            from fireboard.sense.irqscan import use
+            from fireboard.sense_irqscan import use
 
             use(self.app, self.irq_clock)
 
@@ -115,11 +115,11 @@ class Board:
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)
         gc.collect()  # see App.new_game
-        from fireboard.links import commands as usb
+        from fireboard import links_commands as usb
 
         usb.handle(self.app, line, self.emit)
         usb = None
-        forget("fireboard.links.commands", "fireboard.links.table")
+        forget("fireboard.links_commands", "fireboard.links_table")
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
 
@@ -200,7 +200,7 @@ def main(argv, cls=Board):
                     simstart.reset(board)
             except Exception as e:  # never stop over one input: say so, and carry on
                 sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
-                forget("fireboard.links.commands", "fireboard.links.table")
+                forget("fireboard.links_commands", "fireboard.links_table")
                 why = "out of memory" if isinstance(e, MemoryError) else repr(e)
                 board.emit({"ev": "error", "reason": "%s: %s" % (why, text[:40].strip())})
 

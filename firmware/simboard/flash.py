@@ -5,7 +5,7 @@
 # on a board. Only the virtual board loads this.
 import os
 
-from fireboard.records.store import BLOCK, Store
+from fireboard.records_store import BLOCK, Store
 
 
 def _blocks(n):

@@ -1,6 +1,6 @@
 # The virtual board's hardware (MicroPython unix port): pins, ADC and LED
 # strip behind the interface every backend gives the firmware (as
-# fireboard.hw.rp2 on a Pico), the sensors reading what the host says
+# fireboard.hw_rp2 on a Pico), the sensors reading what the host says
 # stands in each hole. Driven by simboard.board (headless) or
 # simboard.device (`fireice sim --pty`).
 import micropython
@@ -47,7 +47,7 @@ class Hardware:
 
     def aside(self, fn, arg):
         """Work a Pico runs beside its loop (the engine, on its second core:
-        fireboard.track.think), run here within the pass, so that the
+        fireboard.track_think), run here within the pass, so that the
         same inputs give the same moves: (fn(arg), the virtual ms it
         takes; 0 unless the board keeps Pico time)."""
         if self.on_aside is None:
@@ -63,7 +63,7 @@ class Hardware:
         return self
 
     def gpio_registers(self):
-        """machine.mem32, as a Pico's backend has it (fireboard.hw.rp2):
+        """machine.mem32, as a Pico's backend has it (fireboard.hw_rp2):
         only with Pico time (simboard.board), when the virtual board runs
         what a Pico runs; else None and the front end uses pin objects."""
         return self.mem32

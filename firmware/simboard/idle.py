@@ -19,8 +19,8 @@ def next_scan(board, now, t, last):
     nothing while each sensor reads what the last scan took in, no hole
     and no button is being debounced, no button is held towards a long
     press, no LED walk is on, no event or new game waits, no part is busy
-    (a solve in slices, fireboard.track.judge; a hint being worked out,
-    fireboard.track.hinting), and the lights
+    (a solve in slices, fireboard.track_judge; a hint being worked out,
+    fireboard.track_hinting), and the lights
     are drawn for the game as it is and look the same in both blink
     phases; each of these that waits for a time gives that time."""
     app = board.app

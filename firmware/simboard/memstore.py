@@ -1,9 +1,9 @@
 # A flash that forgets everything at exit, for tests and benchmarks: the
-# calls of fireboard.records.store.Store, the files kept in a dict, and a size
+# calls of fireboard.records_store.Store, the files kept in a dict, and a size
 # (whole blocks a file) so that a full flash can be tested.
 import io
 
-from fireboard.records.store import BLOCK, FULL, Store
+from fireboard.records_store import BLOCK, FULL, Store
 
 
 class MemStore(Store):

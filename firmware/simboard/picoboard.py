@@ -65,11 +65,11 @@ class PicoBoard(Board):
         self.late_us = self.late_think_us = self.late_start_us = self.late_end_us = 0
         self.late_over = 0  # scans while it thought later than one period
         # passes while a part is busy (the solitaire's solve in slices,
-        # fireboard.track.judge), its worst, those longer than scan_ms and
+        # fireboard.track_judge), its worst, those longer than scan_ms and
         # than twice scan_ms (the next scan then more than a period late)
         self.solve_passes = self.solve_pass_us = self.solve_over = self.solve_late = 0
         self.freed0 = 0  # simboard.picotime.freed() as the pass began
-        # the scans' timer interrupt (fireboard.sense.irqscan), as a Pico's
+        # the scans' timer interrupt (fireboard.sense_irqscan), as a Pico's
         # hardware fires it (_Timer, _ticks): the timer, when its next tick
         # is due (virtual us), where
         # the CPU is free from (us: the last pass's end, or a tick's); the
@@ -117,8 +117,8 @@ class PicoBoard(Board):
 
         hw = Hardware(cfg, self.args[1])
         hw.mem32 = Mem32(hw)
-        # a hard timer interrupt, as a Pico has (fireboard.hw.rp2): both
-        # front ends scan from it (fireboard.sense.irqscan)
+        # a hard timer interrupt, as a Pico has (fireboard.hw_rp2): both
+        # front ends scan from it (fireboard.sense_irqscan)
         hw.timer = self.timer
         hw.disable_irq = _irq_off
         hw.enable_irq = _irq_on
@@ -212,7 +212,9 @@ class PicoBoard(Board):
     def frame(self, rgb):
         # the wire's time, not this output's
         pt = self.pt
-        pt.grb(rgb, self.hw.mem32)  # the Pico backend's work before the wire (hw.rp2.Strip)
+        pt.grb(
+            rgb, self.hw.mem32
+        )  # the Pico backend's work before the wire (fireboard.hw_rp2.Strip)
         t0 = ticks_us()
         w0 = pt.waited_ns()
         self.wire_us += _WIRE_US
@@ -293,9 +295,9 @@ class PicoBoard(Board):
             self.gc_ns = 0
             self.freed0 = self.pt.freed()
             # the engine thinks: a search beside the loop (app.aside,
-            # fireboard.track.think), the board's turn before its search
-            # starts (fireboard.track.tracker.THINKING), or a hint loading
-            # the engine's code before its search (fireboard.track.hinting)
+            # fireboard.track_think), the board's turn before its search
+            # starts (fireboard.track_tracker.THINKING), or a hint loading
+            # the engine's code before its search (fireboard.track_hinting)
             thinking = _thinking(app)
             self.kind = 1 if thinking else 0
             solving = _busy(app)
@@ -613,7 +615,7 @@ class _Timer:
 def _irq_off():
     # machine.disable_irq: the virtual board's ticks run between passes,
     # after one, or as it sends a frame (PicoBoard._sync), never within
-    # the loop's take (fireboard.sense.irqscan)
+    # the loop's take (fireboard.sense_irqscan)
     return 0
 
 

@@ -26,7 +26,7 @@
 #           (REG_OPS), charged nothing beside the firmware's own time
 #
 # At Pico time the colour scan reads the ADC and waits out its settle
-# through the registers, as on a Pico (fireboard.sense.colour,
+# through the registers, as on a Pico (fireboard.sense_colour,
 # ColourScanner.adc_registers): ADC CS and RESULT, CS's set alias and
 # TIMERAWL are words here (_adc, _aset, _clk) and Adc acts as the hardware
 # beside them (convert, elapse: viper, through pointers), so that the
@@ -71,7 +71,7 @@ ADC_US = 5
 CALL_US = 3
 CONV_US = 2
 
-# the RP2040's SIO registers, as fireboard.sense.digital_sio uses them
+# the RP2040's SIO registers, as fireboard.sense_digital_sio uses them
 _GPIO_IN = const(0xD0000004)
 _GPIO_OUT_XOR = const(0xD000001C)
 
@@ -109,11 +109,11 @@ _lat = array("H", bytes(2 * 64))  # the ADC's readings by T * 8 + S (latch)
 
 class Mem32:
     """machine.mem32 of the virtual board: the SIO registers a Pico's digital
-    front end reads the muxes through (fireboard.sense.digital_sio
+    front end reads the muxes through (fireboard.sense_digital_sio
     .RegisterScanner): GPIO_IN (the island outputs and the buttons) and
     GPIO_OUT_XOR (the select lines, S and T). Counts its operations in ops,
     the writes of them also in writes. The colour front end stores into
-    GPIO_OUT_XOR through a viper pointer instead (fireboard.sense.colour):
+    GPIO_OUT_XOR through a viper pointer instead (fireboard.sense_colour):
     here into out_xor, a word the virtual ADC applies before it reads
     (stored; counted in stores); and reads the ADC and TIMERAWL so
     (adc_words, with adc_sim the Adc that acts as their hardware: set by
@@ -225,7 +225,7 @@ class Mem32:
 @micropython.viper
 def grb(rgb, mem):
     """What a Pico's backend does with a frame before it goes on the wire
-    (fireboard.hw.rp2.Strip.write, the same code): copied into the
+    (fireboard.hw_rp2.Strip.write, the same code): copied into the
     driver's buffer as G, R, B. Its time counts as the firmware's."""
     n3 = int(len(mem.buf))
     if int(len(rgb)) != n3:

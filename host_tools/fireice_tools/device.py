@@ -321,6 +321,12 @@ def _flash(port, wipe, out, tty):
             out.write("\n")
         for name in stale:
             t.fs_rmfile(name)
+        # the folders those leave empty, deepest first (a board flashed
+        # before the board's modules were flat has fireboard/sense/ ...);
+        # one that holds anything else stays
+        kept = {n.rpartition("/")[0] for n in image}
+        for d in sorted({n.rpartition("/")[0] for n in stale} - kept - {""}, reverse=True):
+            t.exec("import os\ntry:\n os.rmdir(%r)\nexcept OSError:\n pass" % d)
         if wipe:
             t.exec(
                 "import os\nfor _n in %r:\n try:\n  os.remove(_n)\n except OSError:\n  pass\n"

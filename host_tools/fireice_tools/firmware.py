@@ -26,7 +26,7 @@ PACKAGES = ("fireice", "fireboard", "simboard")
 
 def sources():
     """Every firmware module file, the virtual board's too, as paths
-    relative to firmware_dir() ("fireboard/sense/digital.py")."""
+    relative to firmware_dir() ("fireboard/sense_digital.py")."""
     root = firmware_dir()
     out = []
     for pkg in PACKAGES:
@@ -40,8 +40,8 @@ def sources():
 # The hardware backend each kind of board runs: the module its main.py
 # (main_py()) hands to fireboard.board.run.
 BACKENDS = {
-    "micropython": ("fireboard/hw/rp2.py", "Hardware"),
-    "circuitpython": ("fireboard/hw/circuitpython.py", "Hardware"),
+    "micropython": ("fireboard/hw_rp2.py", "Hardware"),
+    "circuitpython": ("fireboard/hw_circuitpython.py", "Hardware"),
     "unix": ("simboard/device.py", "Device"),
 }
 # what the virtual board as a USB device (`fireice sim --pty`) runs of
@@ -78,7 +78,7 @@ def main_py(kind="micropython"):
     other kinds."""
     with open(os.path.join(firmware_dir(), "main.py")) as f:
         text = f.read()
-    pico = "from fireboard.hw.rp2 import Hardware\n"
+    pico = "from fireboard.hw_rp2 import Hardware\n"
     assert pico in text, "firmware/main.py must import its backend as " + pico
     path, cls = _kind(kind)
     line = "from %s import %s\n" % (path[:-3].replace("/", "."), cls)
@@ -196,7 +196,7 @@ def circuitpython_tree(out):
 def romfs(folder, files):
     """A ROMFS image (the format of MicroPython's VfsRom and `mpremote
     romfs`) of compiled files, paths relative to folder such as
-    "fireboard/sense/digital.mpy", in their packages' folders."""
+    "fireboard/sense_digital.mpy", in their packages' folders."""
     from mpremote.romfs import VfsRomWriter
 
     tree = {}
@@ -318,7 +318,7 @@ def rom_names(where, image):
     keeps in flash with the code (simrom.py interns them before the game's
     heap begins). With them, the virtual board's own (simboard): on a
     board built for the product its main loop and hardware backend are
-    frozen too (fireboard.board.run, fireboard.hw.rp2), and simboard stands
+    frozen too (fireboard.board.run, fireboard.hw_rp2), and simboard stands
     in for them; its names in the game's heap (1.4 KB and their pools:
     the Pico-time counters' names among them, whether the board keeps Pico
     time or not) would charge the firmware with what a board never holds.

@@ -26,7 +26,7 @@ PR_SET_PDEATHSIG = 1  # prctl(2)
 RUN_ON_MS = 2000  # after the end of input
 PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
-BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.config.defaults)
+BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.config_defaults)
 # the board's heap budget (README, "Memory"): every mode runs in it
 HEAP = "64k"
 # a game against the board: the engine's 32 KB beside the game's 64 KB
@@ -40,7 +40,7 @@ MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skippe
 # ms of virtual time, about 23 days: the firmware keeps its times in 32-bit
 # arrays, and the unix port's ticks_diff does not wrap them as a Pico's does
 MAX_AT = 2 * 10**9
-COMMAND_MAX = 240  # bytes in a USB command line (fireboard.links.console)
+COMMAND_MAX = 240  # bytes in a USB command line (fireboard.links_console)
 CONFIG_MAX = 1 << 20  # a config.json the host reads (the board has its own checks)
 
 

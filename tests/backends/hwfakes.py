@@ -205,7 +205,7 @@ class PicoFakes:
                 self.out_xor = array("I", [0])
                 # the ADC's CS and RESULT, CS's set alias and TIMERAWL, as
                 # the colour scan reaches them through viper pointers (on a
-                # Pico, at their addresses: fireboard.sense.colour); the ADC
+                # Pico, at their addresses: fireboard.sense_colour); the ADC
                 # on (EN) and ready, as machine.ADC leaves it; adc_sim acts
                 # as their hardware
                 self.adc_words = (array("I", [0x101, 0]), array("I", [0]), array("I", [0]))

@@ -1,4 +1,4 @@
-# fireboard.hw.circuitpython with Adafruit's real neopixel and
+# fireboard.hw_circuitpython with Adafruit's real neopixel and
 # adafruit_pixelbuf libraries (pinned in tests/backends/requirements.txt) over
 # fake CircuitPython core modules: digitalio, analogio, board,
 # microcontroller, supervisor and neopixel_write, which records the bytes
@@ -61,7 +61,7 @@ def load_backend(missing=(), raw_ticks=None):
             raise AssertionError(MISSING)
     try:
         mod = load(
-            "fireboard.hw.circuitpython",
+            "fireboard.hw_circuitpython",
             fakes.modules(),
             fresh=("neopixel", "adafruit_pixelbuf"),
         )
@@ -74,7 +74,7 @@ def load_backend(missing=(), raw_ticks=None):
 
 
 def backend(missing=(), raw_ticks=None):
-    from fireboard.config.defaults import DEFAULTS
+    from fireboard.config_defaults import DEFAULTS
 
     fakes, mod = load_backend(missing, raw_ticks)
     return fakes, mod.Hardware(dict(DEFAULTS))  # as fireboard.board.start makes it
@@ -262,7 +262,7 @@ def test_ticks_ms_starts_at_supervisors_count():
 
 
 def test_the_lights_reach_the_wire_within_the_cap():
-    from fireboard.config.defaults import DEFAULTS
+    from fireboard.config_defaults import DEFAULTS
     from fireboard.lights import Lights
 
     f, hw = backend()

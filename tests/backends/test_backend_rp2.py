@@ -1,4 +1,4 @@
-# fireboard.hw.rp2 (a Pico on MicroPython) against fake machine, neopixel and
+# fireboard.hw_rp2 (a Pico on MicroPython) against fake machine, neopixel and
 # time modules; on MicroPython also with the real time module and with the
 # heap locked around write(). Runs on CPython (pytest) and MicroPython
 # (tests/mprun.py).
@@ -17,10 +17,10 @@ N = 51  # 49 holes and the two turn LEDs
 
 
 def backend(real_time=False):
-    from fireboard.config.defaults import DEFAULTS
+    from fireboard.config_defaults import DEFAULTS
 
     fakes = PicoFakes()
-    mod = load("fireboard.hw.rp2", fakes.modules(real_time))
+    mod = load("fireboard.hw_rp2", fakes.modules(real_time))
     return fakes, mod.Hardware(dict(DEFAULTS))  # as fireboard.board.start makes it
 
 
@@ -192,7 +192,7 @@ def test_real_time_on_micropython():
 def test_the_lights_reach_the_wire_within_the_cap():
     # the firmware's LED code on this backend: a full-white frame is dimmed
     # to the configured cap, and exactly those bytes go on the wire
-    from fireboard.config.defaults import DEFAULTS
+    from fireboard.config_defaults import DEFAULTS
     from fireboard.lights import Lights
 
     f, hw = backend()
@@ -235,7 +235,7 @@ def test_the_board_starts_and_runs_on_this_backend():
 
     for front in ("digital", "colour"):
         fakes = PicoFakes()
-        mod = load("fireboard.hw.rp2", fakes.modules())
+        mod = load("fireboard.hw_rp2", fakes.modules())
         events = []
         app, hw, started = start(MemStore(), mod.Hardware, events.append, 0, front)
         app.begin(hw.ticks_ms(), *started)

@@ -1,4 +1,4 @@
-# The digital scan from a hard timer interrupt (fireboard.sense.irqscan) on the
+# The digital scan from a hard timer interrupt (fireboard.sense_irqscan) on the
 # rp2 backend, with fake machine, neopixel and time modules
 # (tests/backends/hwfakes.py): the test fires the fake machine.Timer's
 # callback as the alarm's interrupt would, between or within the main loop's
@@ -6,10 +6,10 @@
 from hwfakes import MICROPYTHON, PicoFakes, load, skip
 
 from fireboard.app import App
-from fireboard.sense.irqscan import use
+from fireboard.sense_irqscan import use
 
 ISLAND0 = 6  # GP6: island 0's mux output (hardware/pinmap.json)
-HOLES0 = (0, 1, 2, 3, 4, 5, 6)  # island 0's holes: A1..A7 (fireboard.sense.mux)
+HOLES0 = (0, 1, 2, 3, 4, 5, 6)  # island 0's holes: A1..A7 (fireboard.sense_mux)
 
 
 def pico(front="digital"):
@@ -17,7 +17,7 @@ def pico(front="digital"):
     from simboard.memstore import MemStore
 
     fakes = PicoFakes()
-    mod = load("fireboard.hw.rp2", fakes.modules())
+    mod = load("fireboard.hw_rp2", fakes.modules())
     events = []
     app, hw, started = start(MemStore(), mod.Hardware, events.append, 0, front)
     app.begin(hw.ticks_ms(), *started)
@@ -59,8 +59,8 @@ def spy(app):
 
 def test_rp2_gives_a_hard_periodic_timer_and_machines_irq_fence():
     fakes = PicoFakes()
-    mod = load("fireboard.hw.rp2", fakes.modules())
-    from fireboard.config.defaults import DEFAULTS
+    mod = load("fireboard.hw_rp2", fakes.modules())
+    from fireboard.config_defaults import DEFAULTS
 
     hw = mod.Hardware(dict(DEFAULTS))
     seen = []
@@ -218,7 +218,7 @@ def test_settle_and_the_sensors_command_stop_the_timer_while_they_use_the_scanne
     # stopped, and the same timer started again (made once: no allocation)
     assert fakes.timers[-1] is before and before.running and before.inits == inits + 1
     assert held(app) == [3] * 7 and [app.irq.live.stable[h] for h in HOLES0] == [3] * 7
-    from fireboard.links import commands
+    from fireboard import links_commands as commands
 
     replies = []
     n = len(fakes.timers)
@@ -281,7 +281,7 @@ def test_calib_take_stops_the_timer_while_it_scans():
     fakes.inside = False
     w = Watch(fakes, app)
     app.scanner.scan = w.scan
-    from fireboard.links import commands
+    from fireboard import links_commands as commands
 
     replies = []
     n = len(fakes.timers)
@@ -318,7 +318,7 @@ def test_a_timer_that_stopped_is_started_again_and_said():
 
 def test_a_timer_that_cannot_start_leaves_the_scans_to_the_loop():
     fakes = PicoFakes()
-    mod = load("fireboard.hw.rp2", fakes.modules())
+    mod = load("fireboard.hw_rp2", fakes.modules())
     from fireboard.board import start
     from simboard.memstore import MemStore
 
@@ -393,7 +393,7 @@ def test_a_pass_before_the_first_tick_is_not_a_stopped_timer():
     # tick finds nothing wrong
     fakes = PicoFakes()
     fakes.now = 2500
-    mod = load("fireboard.hw.rp2", fakes.modules())
+    mod = load("fireboard.hw_rp2", fakes.modules())
     from fireboard.board import start
     from simboard.memstore import MemStore
 

@@ -82,11 +82,11 @@ def test_the_colour_adc_reads_the_lines_stored_and_counts():
 
 def test_the_adc_registers_convert_and_the_counter_moves_as_counted():
     # the colour scan at Pico time reads the ADC through CS, its set alias
-    # and RESULT, and settles on TIMERAWL (fireboard.sense.colour_scan, set
-    # by fireboard.sense.colour.adc_registers): Adc acts as their hardware
+    # and RESULT, and settles on TIMERAWL (fireboard.sense_colour_scan, set
+    # by fireboard.sense_colour.adc_registers): Adc acts as their hardware
     # and counts what each costs on a Pico
     pt = _pt()
-    from fireboard.sense.colour import ColourScanner, adc_registers
+    from fireboard.sense_colour import ColourScanner, adc_registers
 
     hw = _Hw()
     mem = pt.Mem32(hw)

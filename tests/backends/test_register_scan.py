@@ -1,9 +1,9 @@
 # The front ends through the RP2040's SIO registers: the digital one
-# (fireboard.sense.digital_sio.RegisterScanner) on a fake machine.mem32 that is
+# (fireboard.sense_digital_sio.RegisterScanner) on a fake machine.mem32 that is
 # the board's seven island muxes: it counts every register operation, knows
 # only the two registers the scan may use, and answers GPIO_IN from the pegs
 # and the select lines as the wiring makes them; the colour one
-# (fireboard.sense.colour_scan, set by fireboard.sense.colour.registers)
+# (fireboard.sense_colour_scan, set by fireboard.sense_colour.registers)
 # moving its S and T lines with GPIO_OUT_XOR writes, on a fake ADC that
 # reads the hole they select.
 # Both interpreters.
@@ -59,7 +59,7 @@ class Pin:
 
 
 class Hardware:
-    """A backend with gpio_registers(), as fireboard.hw.rp2."""
+    """A backend with gpio_registers(), as fireboard.hw_rp2."""
 
     def __init__(self, mux):
         self.mux = mux
@@ -75,9 +75,9 @@ class Hardware:
 
 
 def board(sensor_map=None):
-    from fireboard.config.defaults import DEFAULTS
-    from fireboard.sense.digital import scanner
-    from fireboard.sense.mux import slot_table
+    from fireboard.config_defaults import DEFAULTS
+    from fireboard.sense_digital import scanner
+    from fireboard.sense_mux import slot_table
 
     cfg = dict(DEFAULTS)
     cfg["sensor_map"] = sensor_map
@@ -197,9 +197,9 @@ class AdcRegisters:
 
 
 def colour_board(sensor_map=None, adc_registers=False):
-    from fireboard.config.defaults import DEFAULTS
-    from fireboard.sense import colour
-    from fireboard.sense.mux import slot_table
+    from fireboard.config_defaults import DEFAULTS
+    from fireboard import sense_colour as colour
+    from fireboard.sense_mux import slot_table
 
     mux = AnalogMuxes(slot_table(sensor_map))
     regs = AdcRegisters(mux) if adc_registers else mux
@@ -340,8 +340,8 @@ def test_a_stand_in_without_its_hardware_keeps_read_u16():
     # words for the ADC but nothing acting as its hardware: the scan would
     # wait for READY for ever; it keeps read_u16 and settle_us instead
     mux, scan = colour_board(adc_registers=True)
-    from fireboard.config.defaults import DEFAULTS
-    from fireboard.sense import colour
+    from fireboard.config_defaults import DEFAULTS
+    from fireboard import sense_colour as colour
 
     class Regs:
         out_xor = mux.out_xor

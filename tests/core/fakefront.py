@@ -1,5 +1,5 @@
 # A third sensor front end for tests/core/test_parts.py: it reads holes set
-# by the test (any colour), through the contract of fireboard.sense.fronts.
+# by the test (any colour), through the contract of fireboard.sense_fronts.
 
 
 class FakeScanner:

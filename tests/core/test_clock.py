@@ -1,5 +1,5 @@
 # The board's clock and the dates of its records (issue 12, item 3): the
-# calendar of fireboard.clock, the clock command (fireboard.links.cmd_clock), the
+# calendar of fireboard.clock, the clock command (fireboard.links_cmd_clock), the
 # Date and Time of a new game's record, the game in play dated back once the
 # clock is first set, and a board that never knew the time writing none. On
 # the virtual board's hardware with a flash in memory, both interpreters.
@@ -102,7 +102,7 @@ def board(store=None, pegs=((24, 1),)):
 
 
 def ask(app, line):
-    from fireboard.links import commands as usb
+    from fireboard import links_commands as usb
 
     out = []
     usb.handle(app, line, out.append)

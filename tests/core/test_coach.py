@@ -1,4 +1,4 @@
-# The coach's danger lights on the board (fireboard.track.coach), on both
+# The coach's danger lights on the board (fireboard.track_coach), on both
 # interpreters: a lifted peg's destinations that lose at once glow violet
 # (a gift through the fill at full strength, a win left to the opponent at
 # half), the safe ones in the side's colour; on by the danger setting, or

@@ -1,4 +1,4 @@
-# The USB console (fireboard.links.console) and its commands (fireboard.links.commands), on
+# The USB console (fireboard.links_console) and its commands (fireboard.links_commands), on
 # both interpreters, on the virtual board's hardware with an in-memory flash.
 import json
 
@@ -23,7 +23,7 @@ class Recorder:
 
 
 def console(data, handler=None):
-    from fireboard.links.console import Console
+    from fireboard.links_console import Console
 
     replies = []
     c = Console(stream(data), replies.append)
@@ -61,7 +61,7 @@ def test_a_pass_reads_a_bounded_amount():
 
 
 def ask(app, line):
-    from fireboard.links import commands as usb
+    from fireboard import links_commands as usb
 
     out = []
     usb.handle(app, line, out.append)
@@ -183,7 +183,7 @@ def test_new_game_and_reboot():
 def test_the_loop_with_a_quiet_console_allocates_nothing():
     if not MICROPYTHON:
         skip("heap_lock() exists on MicroPython only")
-    from fireboard.links.console import Console
+    from fireboard.links_console import Console
 
     app, hw, events = board("digital")
     c = Console(stream(b""), events.append)

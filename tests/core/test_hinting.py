@@ -1,4 +1,4 @@
-# A duel's hint (fireboard.track.hinting), on both interpreters: the
+# A duel's hint (fireboard.track_hinting), on both interpreters: the
 # engine's move for the side to move, said and lit, counted in the record;
 # rationed by the hints setting; never for the board's own turn.
 import json
@@ -74,7 +74,7 @@ def test_no_hint_for_the_boards_own_turn():
     assert hints_of(b)[-1]["reason"] == "the board is to move"
 
 
-# --- the search beside the loop (fireboard.track.think) --------------------
+# --- the search beside the loop (fireboard.track_think) --------------------
 
 
 class Gate:
@@ -210,7 +210,7 @@ def test_a_hint_asked_twice_while_it_thinks_comes_once():
 
 
 def test_a_hint_asked_again_once_saved_but_not_yet_said_comes_once():
-    # its passes after the answer: saved, lit, said (fireboard.track.hinting)
+    # its passes after the answer: saved, lit, said (fireboard.track_hinting)
     b = Board()
     b.set_up()
     b.app.hint()
@@ -297,7 +297,7 @@ def test_a_hint_waits_for_the_core_the_boards_stopped_search_holds():
 def test_a_hint_whose_code_finds_no_room_says_so_and_the_game_goes_on():
     # the engine's code is loaded a module a pass (Hinting._load); one that
     # runs out of memory ends the hint with the reason, its code dropped
-    from fireboard.track import hinting
+    from fireboard import track_hinting as hinting
 
     b = Board()
     b.set_up()
@@ -329,10 +329,10 @@ def test_the_hints_code_loads_one_module_a_pass():
     if not MICROPYTHON:
         skip("CPython keeps its modules (fireboard.mem.DROP)")
     from fireboard.mem import LEAVES, forget
-    from fireboard.track import hinting
+    from fireboard import track_hinting as hinting
 
     load = hinting._LOAD
-    assert load[-1] == "fireboard.track.think" and "fireice.engine" in load
+    assert load[-1] == "fireboard.track_think" and "fireice.engine" in load
     assert "fireice.engine_descent" in load and load.index("fireice.engine_descent") < load.index(
         "fireice.engine"
     )

@@ -1,4 +1,4 @@
-# The solitaire's help on the board (fireboard.track.judge, issue 16): the
+# The solitaire's help on the board (fireboard.track_judge, issue 16): the
 # sign after every capture, the losing capture named at once, hints from
 # the undo button held and the hint command (counted in the record), and
 # graded deals made in slices between scans, on both interpreters.
@@ -79,7 +79,7 @@ def record_tags(app):
 
 
 def test_the_sign_after_every_capture_and_the_losing_capture_named_at_once():
-    from fireboard.track.judge import Judge
+    from fireboard.track_judge import Judge
 
     app, hw, events = board()
     set_up(app, hw, POS)
@@ -132,7 +132,7 @@ def test_hints_by_command_and_by_the_undo_button_held_win_the_game():
 
     app, hw, events = board()
     set_up(app, hw, POS)
-    from fireboard.links.commands import handle
+    from fireboard.links_commands import handle
 
     replies = []
     handle(app, "hint", replies.append)  # asked while the solve runs: given once it ends
@@ -196,7 +196,7 @@ def test_a_hint_counts_on_from_the_record():
     assert ["Hints", "3"] in [list(t) for t in record_tags(app)]
     assert app.games.hints() == 3
     # a record grown long with hints is rewritten, the notes into the tag
-    from fireboard.records.games import NOTED_MAX
+    from fireboard.records_games import NOTED_MAX
 
     app.games.noted = NOTED_MAX
     app.games.hinted(g, "D4-D1")
@@ -205,8 +205,8 @@ def test_a_hint_counts_on_from_the_record():
 
 
 def test_a_hint_cut_short_by_a_power_cut_counts_for_nothing_and_is_dropped():
-    from fireboard.records.games import Games
-    from fireboard.records.resume import resume
+    from fireboard.records_games import Games
+    from fireboard.records_resume import resume
 
     app, hw, events = board()
     set_up(app, hw, POS)
@@ -228,9 +228,9 @@ def test_a_hint_cut_short_by_a_power_cut_counts_for_nothing_and_is_dropped():
 
 
 def test_a_duels_hint_is_the_engines_not_the_judges():
-    # no judge in a duel: the hint comes from fireboard.track.hinting
+    # no judge in a duel: the hint comes from fireboard.track_hinting
     # (tests/core/test_hinting.py)
-    from fireboard.links.commands import handle
+    from fireboard.links_commands import handle
 
     app, hw, events = board()
     assert app.tracker.game.duel and not app.parts
@@ -272,8 +272,8 @@ def test_a_graded_deal_is_made_in_slices_and_recorded_with_its_seed_and_grade():
 
 
 def test_a_rulebook_deal_is_made_at_once_and_the_settings_are_checked():
-    from fireboard.links.cmd_play import settings
-    from fireboard.links.table import CommandError
+    from fireboard.links_cmd_play import settings
+    from fireboard.links_table import CommandError
     from fireice.seeded import deal
     from support import raises
 
@@ -291,7 +291,7 @@ def test_room_is_the_free_heap():
 
     if sys.implementation.name == "cpython":
         skip("the heap's size is MicroPython's")
-    from fireboard.track import judge
+    from fireboard import track_judge as judge
 
     import gc
 
@@ -328,7 +328,7 @@ def test_a_dealers_passes_each_make_one_piece_of_work():
     # player and the grader in passes of their own, then one piece or one
     # bounded slice of the Grader a pass (fireice.solver.Grader.step); the
     # deal is grade_deal's
-    from fireboard.track import judge
+    from fireboard import track_judge as judge
     from fireice.solver import grade_deal
 
     class App:
@@ -359,14 +359,14 @@ def test_a_dealers_passes_each_make_one_piece_of_work():
 
 def test_a_command_out_of_memory_gets_the_solvers_room_and_the_judge_goes_on():
     # the heap full but for what the solitaire's solver holds: a command
-    # (status) that cannot load takes the solver's room (links.commands._shed) on its
+    # (status) that cannot load takes the solver's room (links_commands._shed) on its
     # second try, and the next capture makes the solver again
     import gc
     import sys
 
     if sys.implementation.name == "cpython":
         skip("memory runs out on MicroPython")
-    from fireboard.links.commands import handle
+    from fireboard.links_commands import handle
 
     app, hw, events = board("digital")
     set_up(app, hw, POS)
@@ -403,7 +403,7 @@ def test_a_hint_that_cannot_be_saved_is_not_given():
     # the flash full: the hint's note cannot be appended, so the hint is
     # refused with the reason, nothing is lit and the record is as it was;
     # with room again the next hint is given and counted
-    from fireboard.links.commands import handle
+    from fireboard.links_commands import handle
 
     app, hw, events = board()
     set_up(app, hw, POS)

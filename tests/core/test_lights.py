@@ -15,7 +15,7 @@ class Strip:
 
 
 def lights(brightness, cap_ma, reversed_chain):
-    from fireboard.config.defaults import DEFAULTS
+    from fireboard.config_defaults import DEFAULTS
     from fireboard.lights import Lights
 
     cfg = dict(DEFAULTS)

@@ -124,7 +124,7 @@ def test_putting_the_same_wrong_peg_back_is_all_a_digital_board_can_take():
 
 
 def test_a_restart_during_the_set_up_asks_for_the_pegs_again():
-    from fireboard.records.games import SETTING
+    from fireboard.records_games import SETTING
 
     app, hw, store, events = played_once()
     app.new_game()
@@ -146,7 +146,7 @@ def test_a_restart_during_the_set_up_asks_for_the_pegs_again():
 
 
 def test_a_restart_after_the_set_up_and_a_move_trusts_the_pegs():
-    from fireboard.records.games import SETTING
+    from fireboard.records_games import SETTING
 
     app, hw, store, events = played_once()
     assert store.read(SETTING) is None
@@ -171,7 +171,7 @@ def test_a_fresh_board_with_a_peg_already_on_d4_asks_for_it_again():
 
 
 def test_takeback_after_the_set_up_and_in_it():
-    from fireboard.records.games import SETTING
+    from fireboard.records_games import SETTING
 
     app, hw, store, events = played_once()
     app.new_game()

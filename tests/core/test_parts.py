@@ -1,5 +1,5 @@
 # The board's extension points (fireboard/app.py's header): a third sensor
-# front end registered with fireboard.sense.fronts, a part of the main loop
+# front end registered with fireboard.sense_fronts, a part of the main loop
 # in app.parts and a second output in app.outputs, all added from outside,
 # with no line of the App or its loop changed.
 
@@ -18,7 +18,7 @@ class Counter:
 
 def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
     from fireboard.board import start
-    from fireboard.sense import fronts
+    from fireboard import sense_fronts as fronts
     from simboard.hw import Hardware
     from simboard.memstore import MemStore
 
@@ -30,7 +30,7 @@ def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
         scan = app.scanner
         # start-up drops the registry's functions (fireboard.mem.LEAVES):
         # the front end registered before it is still there when they load again
-        from fireboard.sense import fronts as again
+        from fireboard import sense_fronts as again
 
         assert again.cap_ma("fake") == 200 and again.names()[2:] == ["fake"]
         assert type(scan).__name__ == "FakeScanner"
@@ -56,8 +56,8 @@ def test_a_third_front_end_a_loop_part_and_a_second_output_plug_in():
 
 
 def test_start_up_leaves_the_registry_and_the_front_ends_entries_out_of_the_heap():
-    """The front ends' registry (fireboard.sense.fronts) and the front
-    ends' entries (fireboard.sense.digital, fireboard.sense.colour: the
+    """The front ends' registry (fireboard.sense_fronts) and the front
+    ends' entries (fireboard.sense_digital, fireboard.sense_colour: the
     scanners' classes have modules of their own) are loaded for start-up
     and dropped by its jobs (fireboard.mem.LEAVES), and the App and its
     lights, built last, read the registry's entries without loading them
@@ -76,7 +76,7 @@ def test_start_up_leaves_the_registry_and_the_front_ends_entries_out_of_the_heap
         app, _, _ = start(MemStore(), lambda cfg: Hardware(cfg, 0), [].append, 0, front)
         assert app.deb.ms == (8 if front == "digital" else 10)
         assert app.lights._allowed > 0
-        entries = ("fireboard.sense.fronts", "fireboard.sense.digital", "fireboard.sense.colour")
+        entries = ("fireboard.sense_fronts", "fireboard.sense_digital", "fireboard.sense_colour")
         loaded = [m for m in entries if m in sys.modules]
         assert loaded == [], (front, loaded)
         kind = "DigitalScanner" if front == "digital" else "ColourScanner"

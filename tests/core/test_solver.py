@@ -179,7 +179,7 @@ def test_a_bounded_start_is_the_same_start():
 
 
 def test_keys_made_a_few_at_a_time_are_the_same_keys():
-    # the board makes a new solver's keys 40 a pass (fireboard.track.judge)
+    # the board makes a new solver's keys 40 a pass (fireboard.track_judge)
     whole = Solver(64, 256)
     parts = Solver(64, 256, False)
     assert parts.keyed == 0 and not parts.keys(40) and parts.keyed == 40

@@ -1,4 +1,4 @@
-# The board as an opponent (fireboard.track.versus) on the virtual board's
+# The board as an opponent (fireboard.track_versus) on the virtual board's
 # hardware, on both interpreters: a whole game against it, its move shown and
 # guarded, the settings checked, its record tag and a restart mid-think.
 from support import raises
@@ -29,7 +29,7 @@ class Board:
             self.app.tick(self.now)
 
     def command(self, line):
-        from fireboard.links import commands
+        from fireboard import links_commands as commands
 
         replies = []
         commands.handle(self.app, line, replies.append)
@@ -77,7 +77,7 @@ def parse(name):
 
 
 def test_the_levels_are_the_engines():
-    from fireboard.config.defaults import VS_LEVELS
+    from fireboard.config_defaults import VS_LEVELS
     from fireice.engine import BOARD_LEVELS
 
     assert VS_LEVELS == BOARD_LEVELS
@@ -234,7 +234,7 @@ def test_the_buttons_together_choose_the_opponent():
 
 
 def test_config_checks_the_opponent():
-    from fireboard.config.check import ConfigError, merged
+    from fireboard.config_check import ConfigError, merged
 
     assert merged({"vs": "ice", "vs_level": 3})["vs"] == "ice"
     assert "vs must be" in str(raises(ConfigError, merged, {"vs": "both"}))

@@ -1,6 +1,6 @@
 """The firmware's import graph, read from its sources with ast: every import
 statement, at the top of a module or inside a function, and the command
-modules the command table names (fireboard.links.commands loads them by
+modules the command table names (fireboard.links_commands loads them by
 name)."""
 
 import ast
@@ -11,9 +11,8 @@ from fireice_tools import firmware
 
 
 def name_of(rel):
-    """The module a source file is: "fireboard/sense/digital.py" ->
-    "fireboard.sense.digital", "fireboard/sense/__init__.py" ->
-    "fireboard.sense"."""
+    """The module a source file is: "fireboard/sense_digital.py" ->
+    "fireboard.sense_digital", "fireice/__init__.py" -> "fireice"."""
     name = rel[:-3].replace("/", ".")
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
@@ -41,8 +40,8 @@ def imports(rel, known=None):
             parts = base.split(".")
             for k in range(1, len(parts) + 1):
                 found.add(".".join(parts[:k]))
-    if rel == "fireboard/links/commands.py":
-        found |= {"fireboard.links.cmd_" + m for m in re.findall(r" [a-z]+:([a-z]+)\b", text)}
+    if rel == "fireboard/links_commands.py":
+        found |= {"fireboard.links_cmd_" + m for m in re.findall(r" [a-z]+:([a-z]+)\b", text)}
     return {m for m in found if m in known and m != name_of(rel)}
 
 

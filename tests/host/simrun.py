@@ -11,7 +11,7 @@ from fireice_tools import simhost
 # "Memory"), as `fireice sim` gives it
 HEAP = os.environ.get("FIREICE_SIM_HEAP", simhost.HEAP)
 # The heap the small runs are compared with: more room than HEAP, and not
-# room enough for the solitaire's solver (fireboard.track.judge.ROOM: 36 KB
+# room enough for the solitaire's solver (fireboard.track_judge.ROOM: 36 KB
 # free beside the game, which 96 KB give), so that both runs play the same
 # board (the solver's signs and deals are tested in 96 KB:
 # tests/host/test_solitaire_help.py)

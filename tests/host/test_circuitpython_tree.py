@@ -11,13 +11,13 @@ from fireice_tools import firmware
 def test_the_tree_has_every_file_and_no_native_decorator(tmp_path):
     files = firmware.circuitpython_tree(tmp_path)
     root = firmware.firmware_dir()
-    assert "main.py" in files and "fireboard/hw/circuitpython.py" in files
+    assert "main.py" in files and "fireboard/hw_circuitpython.py" in files
     assert "fireice/duel.py" in files
     changed = vipers = 0
     for rel in files:
         if rel == "main.py":  # the Pico's, with this board's backend
             src = firmware.main_py("circuitpython").split("\n")
-            assert "from fireboard.hw.circuitpython import Hardware" in src
+            assert "from fireboard.hw_circuitpython import Hardware" in src
         else:
             with open(os.path.join(root, rel)) as f:
                 src = f.read().split("\n")
@@ -63,4 +63,4 @@ def test_the_command(tmp_path):
         [fireice, "build", "--circuitpython", str(tmp_path)], capture_output=True, text=True
     )
     assert p.returncode == 0 and "files written" in p.stdout
-    assert (tmp_path / "fireboard" / "track" / "tracker.py").exists()
+    assert (tmp_path / "fireboard" / "track_tracker.py").exists()

@@ -7,10 +7,10 @@ import os
 
 import pytest
 
-from fireboard.config import check as config
-from fireboard.config import load as config_load
-from fireboard.config.defaults import DEFAULTS
-from fireboard.sense import fronts
+from fireboard import config_check as config
+from fireboard import config_load as config_load
+from fireboard.config_defaults import DEFAULTS
+from fireboard import sense_fronts as fronts
 from simboard.memstore import MemStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -11,7 +11,7 @@ need 6 ms, 5 ms fails at every shift; at Pico speed (`fireice sim
 --pico-time`, a pass taking its Pico time, so the scans fall less
 regularly) the digital front end still needs 6 ms (6, 8 and 10 held at
 every shift), the colour one 8 ms (6 failed at 3 of the 10 shifts, 8 and
-10 held; 7 was not tried). The defaults (fireboard.sense.fronts) add 2 ms.
+10 held; 7 was not tried). The defaults (fireboard.sense_fronts) add 2 ms.
 Swept again later at Pico speed on a loaded machine (a load of about 5):
 digital as before; colour 5 failed at 9 shifts, and 6, 8 and 10 each at
 about 2, all by the 30 ms knock, which a pass running late lets through
@@ -24,8 +24,8 @@ import json
 import pytest
 from simrun import run_sim
 
-from fireboard.config.defaults import DEFAULTS
-from fireboard.sense import fronts
+from fireboard.config_defaults import DEFAULTS
+from fireboard import sense_fronts as fronts
 
 MIN_MS = {"digital": 6, "colour": 8}
 START = "------------------------#------------------------"

@@ -58,7 +58,7 @@ def test_flash_a_blank_board_then_only_what_changed(tmp_path):
             if n.endswith(".mpy")
         )
         assert on_board == sorted(r[:-3] for r in firmware.board_sources("unix"))
-        for name in ("simboard/board", "simboard/memstore", "fireboard/hw/rp2"):
+        for name in ("simboard/board", "simboard/memstore", "fireboard/hw_rp2"):
             assert not (flash / (name + ".mpy")).exists(), name
         assert "%d of %d files changed" % (len(on_board) + 1, len(on_board) + 1) in p.stdout
         board = sim.board()
@@ -67,10 +67,15 @@ def test_flash_a_blank_board_then_only_what_changed(tmp_path):
         board.close()
         # again: nothing to copy; the configuration and the game stay
         (flash / "fireboard" / "old_module.mpy").write_bytes(b"M")
+        # and what a board flashed before the flat layout has: its folder goes
+        (flash / "fireboard" / "sense").mkdir()
+        (flash / "fireboard" / "sense" / "debounce.mpy").write_bytes(b"M")
         p = fireice("flash", "--port", sim.port)
         assert p.returncode == 0, p.stderr
-        assert " 0 of " in p.stdout and "1 to remove" in p.stdout
+        assert " 0 of " in p.stdout and "2 to remove" in p.stdout
         assert not (flash / "fireboard" / "old_module.mpy").exists()
+        assert not (flash / "fireboard" / "sense").exists()
+        assert (flash / "fireboard" / "app.mpy").exists()
         assert json.loads((flash / "config.json").read_text()) == {"brightness": 50}
         assert (flash / "game.txt").exists()
         # its first game's pegs not put yet: the mark of the set-up stays too

@@ -135,7 +135,7 @@ def test_the_longest_games_end_and_are_recorded(kind, front, heap, tmp_path):
 @pytest.mark.parametrize("front", FRONTS)
 def test_the_longest_game_with_the_scans_from_the_timer_in_64k(front, tmp_path):
     """At Pico time the virtual board scans from the timer interrupt, as a
-    Pico does (fireboard.sense.irqscan: its buffers and debouncer beside
+    Pico does (fireboard.sense_irqscan: its buffers and debouncer beside
     the game's): the longest duel still ends and is recorded in 64 KB.
     The inputs are 600 ms apart: at Pico time a pass costs its host time
     times fireice.pico.SLOWDOWN, so on a busy host a stall of a
@@ -480,7 +480,7 @@ def test_a_hostile_stored_setting_gives_a_safe_start(key, value, front, tmp_path
     (err,) = kinds(events, "error")
     assert "config.json set aside as config.json.invalid" in err["reason"]
     assert "default settings" in err["reason"]
-    # the default, not the file's 25: null, the front end's own (fireboard.sense.fronts)
+    # the default, not the file's 25: null, the front end's own (fireboard.sense_fronts)
     assert [e for e in events if e.get("re")][-1]["value"] is None
     assert kinds(events, "ready")
     # the brightest frame stays under the cap (leds events are what was sent)

@@ -1,6 +1,6 @@
 # A duel's hints on the virtual board (`fireice sim --headless`), in the heap
 # of a game with the engine (96 KB): the takeback button held asks, the
-# engine's search runs beside the loop (fireboard.track.think) and its
+# engine's search runs beside the loop (fireboard.track_think) and its
 # answer comes on a later pass; at Pico speed the scans go on meanwhile.
 from test_versus_host import Sim, _play, _sync, _tick
 
@@ -87,7 +87,7 @@ def test_in_the_game_s_heap_alone_a_hint_says_so_if_it_has_no_room():
 
 def test_at_pico_speed_the_timer_interrupt_holds_the_scans_while_a_hint_loads():
     # The digital front end scans from the timer interrupt at Pico time
-    # (fireboard.sense.irqscan, simboard.picoboard): the passes that load the
+    # (fireboard.sense_irqscan, simboard.picoboard): the passes that load the
     # engine's modules, search and collect are long, but no scan waits for
     # them; a tick is held back by an LED frame on the wire at most (1.5 ms)
     events, rest, given = hint_game("digital", hints=2, pico_time=True)

@@ -58,13 +58,13 @@ def test_one_home_for_each_shim_and_constant():
         "ptr32": "cpython/micropython.py",
     }
     assert {"ptr8", "ptr16", "ptr32"} <= defined("cpython/micropython.py")
-    phases = defined("fireboard/track/phases.py")
+    phases = defined("fireboard/track_phases.py")
     assert {"IDLE", "SETUP", "OVER", "NAMES"} <= phases
     for rel in firmware.sources():
         names = defined(rel)
         for name, home in homes.items():
             assert name not in names or rel == home, (rel, name)
-        if rel != "fireboard/track/phases.py":
+        if rel != "fireboard/track_phases.py":
             # a phase is never numbered again elsewhere, nor under another name
             again = {n.lstrip("_") for n in names} & (phases - {"NAMES"})
             assert not again, (rel, again)
@@ -76,15 +76,54 @@ def test_one_home_for_each_shim_and_constant():
     assert not os.path.exists(os.path.join(ROOT, "fireice", "compat.py"))
 
 
-def test_the_packages_name_the_pipeline():
-    packages = sorted(
-        d
-        for d in os.listdir(os.path.join(ROOT, "fireboard"))
-        if os.path.isdir(os.path.join(ROOT, "fireboard", d)) and not d.startswith("_")
-    )
-    assert packages == ["config", "hw", "links", "records", "sense", "track"]
-    for d in packages:
-        assert os.path.exists(os.path.join(ROOT, "fireboard", d, "__init__.py")), d
+# The board's modules are flat in fireboard (a package costs heap: a module
+# object, its table and a sys.modules slot, made again in each job that
+# loads one of its modules), each named by its step of the chain
+STAGES = ("sense", "track", "records", "config", "links", "hw")
+TOP = ("__init__", "app", "board", "lights", "clock", "mem")
+
+
+def layout_problems(entries):
+    """What breaks the flat, prefixed layout in a listing of fireboard/:
+    entries are (name, is a folder)."""
+    out = []
+    for name, folder in entries:
+        if name.startswith("__pycache__") or name.startswith("."):
+            continue
+        if folder:
+            out.append("subpackage: " + name)
+            continue
+        if not name.endswith(".py"):
+            out.append("not a module: " + name)
+            continue
+        mod = name[:-3]
+        if mod not in TOP and not any(mod == s or mod.startswith(s + "_") for s in STAGES):
+            out.append("no stage: " + name)
+    return out
+
+
+def test_the_board_is_flat_and_its_modules_name_the_pipeline():
+    folder = os.path.join(ROOT, "fireboard")
+    names = sorted(os.listdir(folder))
+    assert layout_problems([(n, os.path.isdir(os.path.join(folder, n))) for n in names]) == []
+    # every stage and top module is there, and the stages hold the chain
+    for mod in TOP:
+        assert mod + ".py" in names, mod
+    for stage in STAGES:
+        assert any(n.startswith(stage) for n in names), stage
+    for mod in ("sense_debounce", "track_tracker", "records_store", "config_check"):
+        assert mod + ".py" in names, mod
+    assert "links_cmd_set.py" in names and "hw.py" in names and "hw_rp2.py" in names
+    # and the firmware's sources agree: no module below fireboard/ but these
+    for rel in firmware.sources():
+        if rel.startswith("fireboard/"):
+            assert rel.count("/") == 1, rel
+
+
+def test_the_layout_check_finds_a_package_and_an_unnamed_module():
+    bad = [("sense", True), ("tracker.py", False), ("track_tracker.py", False), ("hw.py", False)]
+    bad += [("hwx.py", False), ("__pycache__", True), ("app.py", False)]
+    assert layout_problems(bad) == ["subpackage: sense", "no stage: tracker.py", "no stage: hwx.py"]
 
 
 def _casts_outside_viper(tree):

@@ -1,4 +1,4 @@
-"""The solitaire's help on the virtual board (issue 16, fireboard.track.judge),
+"""The solitaire's help on the virtual board (issue 16, fireboard.track_judge),
 in the heap a board needs for the solver beside the game (96 KB), on both
 front ends: a graded deal made on the board and played to a win by
 following its hints only; a losing capture named as soon as the position
@@ -19,7 +19,7 @@ from fireice.solver import BOARD_TABLE, LOST, WON, Solver, grade_deal
 FRONTS = ["digital", "colour"]
 ROOM = "96k"  # the game's 64 KB and the solver's 32 KB
 CLOCK = {"at": 0, "cmd": "clock 2026-11-23T10:00:00"}
-BUDGET = 2000  # fireboard.track.judge.BUDGET
+BUDGET = 2000  # fireboard.track_judge.BUDGET
 SEED, GRADE = 3, "hard"  # in fireice.graded's table: dealt at once
 SOLVE_MS = 12000  # time enough for a solve (each capture's here: at most a few hundred passes)
 

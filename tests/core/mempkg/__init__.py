@@ -1,1 +1,1 @@
-# A package for tests/core/test_mem.py: it goes with the last of its modules.
+# A package for tests/core/test_mem.py: its modules are dropped, it stays.

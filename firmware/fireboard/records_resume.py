@@ -1,0 +1,176 @@
+# Resuming the saved game at start (which needs the record reader), or
+# starting a board's first game. Loaded at start and forgotten after.
+#
+# The record is read a line at a time and each move played as it is read,
+# so the heap holds one line, never the whole text, however long the game.
+from fireboard.records_games import ARCHIVE, CURRENT, NEXT
+from fireice.geom import RESULT_NAMES, FireIceError
+from fireboard.mem import forget
+
+
+def start(games):
+    """The saved game a board starts with: (game, problem, new), with new
+    False; (None, problem, True) when there is none to resume (a new
+    board, or a record set aside): fireboard.records_newgame.first then
+    makes the first game, loaded once this module and the record reader
+    have gone (fireboard.board)."""
+    vs = games.vs  # the new game's opponent (the configuration's)
+    games.vs = None
+    try:
+        game, problem = resume(games)
+    except OSError as e:  # the flash itself failed: the record stays for later
+        game, problem = None, "saved game not read: %s" % e
+    if game is not None:
+        return game, problem, False
+    games.vs = vs
+    return None, problem, True
+
+
+def resume(games):
+    """The saved game, replayed: (game or None, problem or None). A bad last
+    word (a write cut short) is dropped; a record that cannot be read at all
+    is kept as games/NNNN-bad.txt, an entry that is no record at all (a
+    folder, a huge file, bytes that are not text) set aside as
+    game.txt.WHY, and None returned."""
+    store = games.store
+    if store.size(CURRENT) == -1 and store.size(NEXT) >= 0:
+        store.rename(NEXT, CURRENT)  # a new game cut off before it took over
+    if store.size(CURRENT) == -1:
+        return None, None  # a new board
+    from fireboard import records_files as files
+
+    lines = None
+    try:
+        lines = files.lines(store, CURRENT, 4096)
+        return _replay(games, lines)
+    except files.Unusable as e:
+        lines = None
+        return None, "saved game set aside as %s (%s)" % (files.set_aside(store, CURRENT, e.why), e)
+    except FireIceError as e:
+        if lines is not None:
+            lines.close()  # the file closed before it is renamed
+        from fireboard.records_newgame import archive_number
+
+        files.folder(store, ARCHIVE)
+        name = "%s/%04d-bad.txt" % (ARCHIVE, archive_number(store))
+        archive_number = None
+        forget("fireboard.records_newgame")
+        store.rename(CURRENT, name)
+        return None, "saved game unreadable (%s), kept as %s" % (e, name)
+    finally:
+        files = None
+        forget(
+            "fireboard.records_files",
+            "fireice.recread",
+            "fireice.notation",
+            "fireboard.config_defaults",
+        )
+
+
+# the tags whose values resuming needs (recread.check_tags, new_game)
+_READ = ("Game", "Mode", "Setup", "ToMove", "Result", "Fire", "Ice")
+
+
+def _opponent(get, tags, duel, levels):
+    # who the board plays, from the tag Fire or Ice "board level N"
+    # (fireboard.records_newgame.record): (side, level 1..levels), or None
+    for side in (1, 2):
+        v = get(tags, ("Fire", "Ice")[side - 1]) if duel else None
+        if v is not None and v[:12] == "board level " and v[12:].isdigit():
+            level = int(v[12:])
+            if 1 <= level <= levels:
+                return (side, level)
+    return None
+
+
+def _replay(games, lines):
+    # the number of levels (for _opponent) taken before the game grows,
+    # and its module dropped at once: loaded at the end of a long game's
+    # replay, it set start-up's peak
+    from fireboard.config_defaults import VS_LEVELS as levels
+
+    forget("fireboard.config_defaults")
+    from fireice import recread
+    from fireice.notation import parse_move
+
+    tags = []
+    game = None
+    n = 0  # line number
+    ply = 0
+    err = None  # (ply, move, reason) of the first bad word
+    dropped = 0
+    cut = 0  # the line of a comment cut short (a hint's: Games.hinted)
+    for line in lines:
+        n += 1
+        s = line.strip()
+        if n == 1 and s.startswith("\ufeff"):  # a byte order mark
+            s = s[1:]
+        if cut and s:  # more after it: not a write cut short
+            raise recread.RecordError("a comment opened on line %d is not closed" % cut)
+        k = s.rfind("{")
+        if k >= 0 and not s.startswith("["):
+            games.noted += s.count("{hint")  # (Games.hinted)
+            if k > s.rfind("}"):
+                s = s[:k]  # a power cut in a hint's append: dropped, if it is the last line
+                cut = n
+        if game is None:
+            if s.startswith("["):
+                tag = recread.tag(s, n)
+                if recread.get(tags, tag[0], 0) != 0:
+                    raise recread.RecordError("tag %s appears twice" % tag[0])
+                if tag[0] not in _READ:
+                    tag[1] = None  # its name only: the value stays on flash
+                tags.append(tag)
+                continue
+            if not s:
+                continue
+            recread.check_tags(tags)
+            game = recread.new_game(tags)
+        for word in recread.tokens(s, n):
+            if word == "*":
+                continue  # PGN's marker of a game that goes on
+            ply += 1
+            if err is not None:
+                dropped += 1
+                continue
+            try:
+                frm, to = parse_move(word)
+                why = game.check(frm, to)
+            except FireIceError as e:
+                why = str(e)
+            if why:
+                err = (ply, word, why)
+                dropped = 1
+            else:
+                game.push(frm, to)
+    if game is None:
+        recread.check_tags(tags)
+        game = recread.new_game(tags)
+    games.recorded = True
+    games.vs = _opponent(recread.get, tags, game.duel, levels)
+    got = RESULT_NAMES[game.result]
+    problem = None
+    said = recread.get(tags, "Result")
+    recread = None
+    if err is None and said is not None and said != "*" and said != got:
+        if got is None:
+            why = "tag Result is %s but the game is not over" % said
+        else:
+            why = "tag Result is %s but the moves give %s" % (said, got)
+        problem = "saved game: %s; fixed" % why
+    if cut and err is None and problem is None:
+        problem = "saved game: a hint's note cut short; dropped"
+    if err is not None:
+        problem = "saved game: ply %d (%s) %s; %d word%s dropped" % (
+            err[0],
+            err[1],
+            err[2],
+            dropped,
+            "" if dropped == 1 else "s",
+        )
+    if problem is not None:
+        try:
+            games.save(game)
+        except OSError as e:
+            problem += " (on flash at the next start: %s)" % e
+    return game, problem

@@ -1,0 +1,92 @@
+# A game comes into play: a new one (fireboard.records_newgame) or a saved
+# one played on (fireboard.track_begin). What it wants of the loop's parts
+# is attached here: the board's opponent (fireboard.track_versus) and the
+# danger lights (fireboard.track_coach). Loaded for that, with the job that
+# starts the game, and forgotten after it (App.new_game, App.begin): these
+# ran once a game, and as the App's methods they stayed in the heap for
+# nothing between games (README, "Memory").
+import gc
+
+
+def started(app, game):
+    """A new game in play: tracked from its set-up, its parts attached, then
+    its "new" event said (and what the tracker says already)."""
+    app.games.began = app.now
+    app.tracker.start(game, setup=True)
+    app.lights.proven = None
+    play_board(app)
+    coach(app)
+    gc.collect()  # the old game gone, and its code if it was the other kind
+    app.tracker.update(app.deb.stable)
+    say(
+        app,
+        {
+            "ev": "new",
+            "mode": app.mode,
+            "position": game.position(),
+            "to_move": "fire" if game.to_move == 1 else "ice" if game.to_move == 2 else None,
+        },
+    )
+
+
+def say(app, ev):
+    """A game's "new" or "resumed" event said, with the side the board
+    plays and its level in a game against it; then what the tracker says."""
+    vs = app.games.vs
+    if vs is not None:
+        ev["vs"] = "fire" if vs[0] == 1 else "ice"
+        ev["level"] = vs[1]
+    app._out(ev)
+    app._drain()
+
+
+def coach(app):
+    """The danger lights (fireboard.track_coach) in the game in play when
+    it wants them: the danger setting, or when it is null, a game against
+    the board at level 1; the coach's code dropped otherwise."""
+    g = app.tracker.game
+    v = app.cfg.get("danger")
+    vs = app.games.vs
+    on = g is not None and g.duel and (v if v is not None else vs is not None and vs[1] == 1)
+    if on or app.lights.danger is not None:
+        from fireboard.track_coach import attach
+
+        attach(app, on)
+    if not on:
+        from fireboard.mem import forget
+
+        forget("fireboard.track_coach", "fireice.danger")
+
+
+def play_board(app):
+    """The board plays the game's opponent (games.vs, from its record): the
+    part that does it (fireboard.track_versus) in app.parts, loaded for it;
+    none, and its code dropped, in a game of two players."""
+    from fireboard.mem import ENGINE_CODE, forget
+
+    vs = app.games.vs
+    op = app.opponent
+    if op is not None:
+        if vs is not None and op.side == vs[0] and op.level == vs[1]:
+            op.stop(app.tracker, app)  # a new game: it thinks afresh
+            return
+        op.stop(app.tracker, app)
+        app.parts.remove(op)
+        app.opponent = op = None
+    if vs is None:
+        # (a search still stopping keeps what it runs until it ends)
+        forget("fireboard.track_versus", "fireboard.track_think", *ENGINE_CODE)
+        return
+    try:
+        from fireboard.track_versus import Opponent
+    except MemoryError:
+        forget("fireboard.track_versus", "fireboard.track_think", *ENGINE_CODE, failed=True)
+        app._out(
+            {
+                "ev": "error",
+                "reason": "the board cannot play (out of memory): move its pegs for it",
+            }
+        )
+        return
+    app.opponent = Opponent(vs[0], vs[1])
+    app.parts.append(app.opponent)
