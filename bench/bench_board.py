@@ -48,9 +48,9 @@ def measure(front):
     print("%s_loop_us: %d" % (front, dt // N))
     print("%s_bytes_allocated_per_loop: %d" % (front, (micropython.mem_total() - total0) // N))
     # what of that is left for the collector: the unix port allocates the
-    # call frames of App.tick and App._tick on the heap (a frame larger than
-    # the VM keeps on the C stack) and frees them as the call returns, so
-    # they count in mem_total but are never garbage. Measured with the
+    # call frame of App.tick on the heap (a frame larger than the VM keeps
+    # on the C stack) and frees it as the call returns, so
+    # it counts in mem_total but is never garbage. Measured with the
     # collector off: the heap in use after N passes, less before
     gc.collect()
     gc.disable()

@@ -6,7 +6,7 @@ from fireice.notation import parse_hole
 
 def _test(app, walk_ms):
     # None: the game's lights again; 0: hold them for a test frame; N: walk
-    # along the LED chain, N ms per LED (App._walk), then the game again
+    # along the LED chain, N ms per LED (App.tick's walk), then the game again
     app.hold = None if walk_ms is None else (walk_ms or 0, app.now)
     app.lights._seen = -1  # draw the game afresh when it comes back
 

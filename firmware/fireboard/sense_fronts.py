@@ -13,7 +13,8 @@
 #               (fireboard.sense_irqscan), else from the main loop
 #
 # and, if it needs its empty readings measured (calib=True below), what
-# fireboard.sense_calib uses: .base, .threshold, .measure().
+# fireboard.sense_calib uses: .base and .threshold (the base measured
+# from .scan and .raw).
 #
 # The entries (five each: name, module, LED cap in mA, calib, debounce in
 # ms) are the board's package's (fireboard/__init__.py), which stays loaded:

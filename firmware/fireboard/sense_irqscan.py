@@ -164,9 +164,9 @@ class IrqScan:
 
     @micropython.viper  # every pass: machine integers, no Python frame
     def take(self, app, now: int) -> int:
-        """At a pass's start (App._scan): the interrupt's results, into app:
-        the debounced states (app.deb.stable) copied with interrupts off
-        when one changed since the last take (only then: the interrupt
+        """At a pass's start (App.sense, given now): the interrupt's
+        results, into app: the debounced states (app.deb.stable) copied
+        with interrupts off when one changed since the last take (only then: the interrupt
         changes them only so), as one snapshot; the scans' count, last
         time and longest gap (each one word, read at once). 1 when a
         debounced state changed, 2 added when the timer has stopped

@@ -26,8 +26,8 @@
 #           (REG_OPS), charged nothing beside the firmware's own time
 #
 # At Pico time the colour scan reads the ADC and waits out its settle
-# through the registers, as on a Pico (fireboard.sense_colour,
-# ColourScanner.adc_registers): ADC CS and RESULT, CS's set alias and
+# through the registers, as on a Pico (fireboard.sense_colour.adc_registers
+# sets them up): ADC CS and RESULT, CS's set alias and
 # TIMERAWL are words here (_adc, _aset, _clk) and Adc acts as the hardware
 # beside them (convert, elapse: viper, through pointers), so that the
 # virtual hardware's own time, and what calibration misses of it, stays
