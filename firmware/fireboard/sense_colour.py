@@ -7,7 +7,7 @@
 import micropython
 from micropython import const
 
-from fireboard.sense_colour_scan import ColourScanner
+from fireboard.sense_colour_scan import AINSEL, ColourScanner
 
 # The RP2040's registers the scan (fireboard.sense_colour_scan) uses on a
 # Pico (RP2040 datasheet; the same names in pico-sdk's hardware/regs/*.h),
@@ -25,7 +25,6 @@ _GPIO_OUT_XOR = const(0xD000001C)
 #   atomic set alias of every peripheral register, 2.1.2)
 _ADC_CS = const(0x4004C000)
 _ADC_CS_SET = const(0x4004E000)
-_AINSEL = const(0x7000)  # (as fireboard.sense_colour_scan reads it)
 # - TIMER TIMERAWL (4.6.5, TIMER_BASE 0x40054000 + 0x28): the microsecond
 #   counter's low 32 bits, read without latching the high word
 _TIMERAWL = const(0x40054028)
@@ -128,4 +127,5 @@ def adc_registers(scan, cs, cs_set, timerawl, channel, sim=None):
 def _ainsel(cs, sel: int):
     # the ADC's input (CS's AINSEL bits) set to sel, the other bits kept
     r = ptr32(cs)
-    r[0] = (r[0] & (_AINSEL ^ -1)) | sel
+    keep = int(AINSEL) ^ -1
+    r[0] = (r[0] & keep) | sel
