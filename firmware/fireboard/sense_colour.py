@@ -4,10 +4,9 @@
 # stays for the game) and sets it to read through the RP2040's registers
 # where there are some, and it is dropped after start-up
 # (fireboard.mem.LEAVES). Loaded only on a board built with it.
-import micropython
 from micropython import const
 
-from fireboard.sense_colour_scan import AINSEL, ColourScanner
+from fireboard.sense_colour_scan import ColourScanner
 
 # The RP2040's registers the scan (fireboard.sense_colour_scan) uses on a
 # Pico (RP2040 datasheet; the same names in pico-sdk's hardware/regs/*.h),
@@ -98,9 +97,9 @@ def adc_registers(scan, cs, cs_set, timerawl, channel, sim=None):
     call a sample): cs is the address of the ADC's CS register (RESULT
     the word after it), cs_set that of CS's set alias, timerawl that of
     TIMERAWL, on a Pico; channel the ADC input (AINSEL: GPIO 26 + n),
-    chosen now and again at each scan's start (one read and one write
-    of CS: a read_u16 of another input between two scans cannot leave
-    the scan reading it).
+    chosen at each scan's start, by the scan (one read and one write of
+    CS: a read_u16 of another input between two scans cannot leave the
+    scan reading it).
     Elsewhere (the virtual board at Pico time, the tests) they are
     words standing in for the registers (array("I"): CS and RESULT,
     the alias, the counter) and sim acts as the hardware beside them:
@@ -119,13 +118,4 @@ def adc_registers(scan, cs, cs_set, timerawl, channel, sim=None):
     scan.clk = timerawl
     scan.sim = sim
     scan.ainsel = channel << 12  # (read_u16 of this ADC sets the same)
-    _ainsel(cs, scan.ainsel)
     scan.aregs = 1
-
-
-@micropython.viper
-def _ainsel(cs, sel: int):
-    # the ADC's input (CS's AINSEL bits) set to sel, the other bits kept
-    r = ptr32(cs)
-    keep = int(AINSEL) ^ -1
-    r[0] = (r[0] & keep) | sel

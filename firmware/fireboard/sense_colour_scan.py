@@ -15,7 +15,7 @@ from fireboard.sense_mux import GRAY, GRAY_BACK, select, slot_table
 # bit 8 (low while a conversion runs), AINSEL bits 12-14 (the input)
 _START_ONCE = const(0x4)
 _READY = const(0x100)
-AINSEL = const(0x7000)  # (fireboard.sense_colour's set-up takes it too)
+_AINSEL = const(0x7000)
 
 # The wait after the select lines move, before the ADC reads (us). The
 # input is R3 (1 k) into C3 (1 nF) behind two CD74HC4051 switches (their
@@ -106,7 +106,7 @@ class ColourScanner:
         sim = self.sim
         fake = 1 if sim else 0  # registers standing in (adc_registers)
         if aregs:  # the scan's input chosen again (the other bits kept)
-            cs[0] = (cs[0] & (AINSEL ^ -1)) | int(self.ainsel)
+            cs[0] = (cs[0] & (_AINSEL ^ -1)) | int(self.ainsel)
         ch = int(self.ch)
         island = int(self.island)
         forward = 1 if ch == 0 else 0
