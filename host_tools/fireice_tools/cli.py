@@ -11,6 +11,7 @@ from fireice.geom import SIDE_NAMES, START, FireIceError
 from fireice.notation import parse_move
 from fireice.position import Position
 from fireice.version import VERSION
+from fireice_tools import play, solitaire
 
 
 class NotText(ValueError):
@@ -284,8 +285,6 @@ def cmd_show(args):
 
 
 def cmd_play(args):
-    from fireice_tools import play
-
     side = 1 if args.side == "fire" else 2
     if args.handicap and not 1 <= args.handicap <= 6:
         print("fireice play: --handicap takes 1 to 6 pegs", file=sys.stderr)
@@ -541,130 +540,151 @@ def cmd_match(args):
     return match.main(args)
 
 
-def build_parser():
-    p = argparse.ArgumentParser(prog="fireice", description=__doc__)
-    p.add_argument("--version", action="version", version="fireice " + VERSION)
-    sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("replay", help="replay a game record and show where it ends")
-    r.add_argument("file", help="record file, or - for standard input")
-    r.add_argument("--json", action="store_true", help="print one JSON object")
-    r.add_argument(
+# --- the subcommands -----------------------------------------------------------
+#
+# Each subcommand is one row of COMMANDS: Command(name, summary, about,
+# arguments, run). `summary` is its line in `fireice --help`; `about` is
+# the text of its own --help: what it does, then examples; `arguments(p)`
+# adds its options to its parser p; `run(args)` does it and returns the
+# exit status. A new subcommand is a new row (and its two functions).
+
+
+class Command:
+    def __init__(self, name, summary, about, arguments, run):
+        self.name = name
+        self.summary = summary
+        self.about = about
+        self.arguments = arguments
+        self.run = run
+
+
+PORT_HELP = "serial port (default: $FIREICE_PORT, or the one board attached)"
+
+
+def _replay_args(p):
+    p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
         "--ply",
         type=int,
         metavar="N",
         help="the position after the first N moves (0: the start, -1: the last move)",
     )
-    r.add_argument(
+    p.add_argument(
         "--step",
         action="store_true",
         help="step through the game: n (Enter) next, p previous, q quit (from --ply N, or the start)",
     )
-    r.set_defaults(func=cmd_replay)
-    a = sub.add_parser("analyse", help="the engine rates every move of a game record")
-    a.add_argument("file", help="record file, or - for standard input")
-    a.add_argument("--json", action="store_true", help="print one JSON object")
-    a.add_argument("--level", type=int, default=5, help="the engine's level, 1-6 (default 5)")
-    a.add_argument(
+
+
+def _analyse_args(p):
+    p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--level", type=int, default=5, help="the engine's level, 1-6 (default 5)")
+    p.add_argument(
         "--nodes",
         type=int,
         default=0,
         metavar="N",
         help="playouts a position instead of the level's (as the engine's go nodes N)",
     )
-    a.add_argument(
+    p.add_argument(
         "--seed", type=int, default=1, help="the engine's seed (the same gives the same)"
     )
-    a.add_argument(
+    p.add_argument(
         "--progress",
         action="store_true",
         default=None,
         help="progress on standard error (the default when it is a terminal)",
     )
-    a.add_argument("--quiet", dest="progress", action="store_false", help="no progress")
-    a.set_defaults(func=cmd_analyse)
-    s = sub.add_parser("show", help="draw a 49-character position")
-    s.add_argument("position")
-    s.set_defaults(func=cmd_show)
-    g = sub.add_parser("play", help="play on the terminal (two players, or the solitaire)")
-    g.add_argument("--solitaire", action="store_true", help="the one-player variant")
-    g.add_argument("--handicap", type=int, default=0, metavar="N", help="1-6 extra pegs")
-    g.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
-    g.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
-    g.add_argument("--vs", choices=("fire", "ice"), help="the engine plays this side")
-    g.add_argument(
+    p.add_argument("--quiet", dest="progress", action="store_false", help="no progress")
+
+
+def _show_args(p):
+    p.add_argument(
+        "position",
+        help="49 characters, the holes A1..A7, B1..B7, ... G1..G7 in order: # a Fire "
+        "peg, O an Ice peg, - an empty hole; the start is 24 '-', '#', 24 '-'",
+    )
+
+
+def _play_args(p):
+    p.add_argument("--solitaire", action="store_true", help="the one-player variant")
+    p.add_argument("--handicap", type=int, default=0, metavar="N", help="1-6 extra pegs")
+    p.add_argument("--side", choices=("fire", "ice"), default="fire", help="who gets the handicap")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deal or handicap")
+    p.add_argument("--vs", choices=("fire", "ice"), help="the engine plays this side")
+    p.add_argument(
         "--level", type=int, default=3, help="with --vs: the engine's level, 1-6 (default 3)"
     )
-    g.set_defaults(func=cmd_play)
-    b = sub.add_parser("build", help="the firmware for CircuitPython boards, or as a ROMFS image")
-    b.add_argument("--circuitpython", metavar="DIR", help="write the files to DIR")
-    b.add_argument(
+
+
+def _build_args(p):
+    p.add_argument("--circuitpython", metavar="DIR", help="write the files to DIR")
+    p.add_argument(
         "--romfs",
         metavar="FILE",
         help="write what a Pico runs as a ROMFS image to FILE (docs/frozen.md)",
     )
-    b.set_defaults(func=cmd_build)
-    f = sub.add_parser("flash", help="put the firmware on the board over USB")
-    f.add_argument("--port", help="serial port (default: $FIREICE_PORT, or the one board attached)")
-    f.add_argument("--wipe", action="store_true", help="also delete its configuration and games")
-    f.set_defaults(func=cmd_flash)
-    d = sub.add_parser("diag", help="the board's sensors and LEDs, live, and a self-test")
-    d.add_argument("--port", help="serial port (default: $FIREICE_PORT, or the one board attached)")
-    d.add_argument(
+
+
+def _flash_args(p):
+    p.add_argument("--port", help=PORT_HELP)
+    p.add_argument("--wipe", action="store_true", help="also delete its configuration and games")
+
+
+def _diag_args(p):
+    p.add_argument("--port", help=PORT_HELP)
+    p.add_argument(
         "--self-test",
         action="store_true",
         help="guided: stuck, noisy, swapped and (colour) reversed sensors, and the wiring map",
     )
-    d.add_argument("--json", action="store_true", help="with --self-test: one JSON object")
-    d.add_argument("--samples", type=int, default=25, help="with --self-test: readings taken")
-    d.add_argument(
+    p.add_argument("--json", action="store_true", help="with --self-test: one JSON object")
+    p.add_argument("--samples", type=int, default=25, help="with --self-test: readings taken")
+    p.add_argument(
         "--no-walk",
         action="store_true",
         help="with --self-test: the empty board only, no sensor walk (finds stuck-on and noisy)",
     )
-    d.add_argument(
+    p.add_argument(
         "--store",
         action="store_true",
         help="with --self-test: store the wiring map the walk found (when whole and different)",
     )
-    d.add_argument("--walk", type=int, nargs="?", const=400, metavar="MS", help="LED walk")
-    d.add_argument("--calibrate", action="store_true", help="guided calibration (colour)")
-    d.add_argument("--wiring", action="store_true", help="guided sensor and LED wiring map")
-    d.add_argument("--frames", type=int, help="live view: stop after N frames")
-    d.set_defaults(func=cmd_diag)
-    gm = sub.add_parser("games", help="download the game records from the board")
-    gm.add_argument(
-        "--port", help="serial port (default: $FIREICE_PORT, or the one board attached)"
-    )
-    gm.add_argument(
+    p.add_argument("--walk", type=int, nargs="?", const=400, metavar="MS", help="LED walk")
+    p.add_argument("--calibrate", action="store_true", help="guided calibration (colour)")
+    p.add_argument("--wiring", action="store_true", help="guided sensor and LED wiring map")
+    p.add_argument("--frames", type=int, help="live view: stop after N frames")
+
+
+def _games_args(p):
+    p.add_argument("--port", help=PORT_HELP)
+    p.add_argument(
         "--dir", default="games-from-board", help="where to put them (a folder per board)"
     )
-    gm.add_argument(
-        "--board",
-        metavar="NAME",
-        help="the board's folder name (default: its USB serial number)",
+    p.add_argument(
+        "--board", metavar="NAME", help="the board's folder name (default: its USB serial number)"
     )
-    gm.add_argument("--list", action="store_true", help="only list them")
-    gm.add_argument("--delete", nargs="+", metavar="NAME", help="delete these from the board")
-    gm.set_defaults(func=cmd_games)
-    m = sub.add_parser(
-        "sim",
-        help="the virtual board (the firmware on MicroPython): a page in the browser, "
-        "or --headless, or --pty",
-    )
-    m.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
-    m.add_argument("--http-port", type=int, default=0, help="the page's port (default: a free one)")
-    m.add_argument("--no-browser", action="store_true", help="print the page's address only")
-    m.add_argument(
+    p.add_argument("--list", action="store_true", help="only list them")
+    p.add_argument("--delete", nargs="+", metavar="NAME", help="delete these from the board")
+
+
+def _sim_args(p):
+    p.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
+    p.add_argument("--http-port", type=int, default=0, help="the page's port (default: a free one)")
+    p.add_argument("--no-browser", action="store_true", help="print the page's address only")
+    p.add_argument(
         "--pty",
         action="store_true",
         help="the board as a USB device: prints its port, then runs until killed",
     )
-    m.add_argument(
+    p.add_argument(
         "--blank",
         action="store_true",
         help="with --pty: a new flash gets no firmware (MicroPython only, for fireice flash)",
     )
-    m.add_argument(
+    p.add_argument(
         "--fault",
         action="append",
         default=[],
@@ -673,20 +693,20 @@ def build_parser():
         "one fitted upside down, reversed:C5 (the colour front end reads Fire as Ice); "
         "or two sensors wired the wrong way round, swap:C5:C6",
     )
-    m.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
-    m.add_argument(
+    p.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
+    p.add_argument(
         "--flash",
         metavar="DIR",
         help="folder used as the board's flash (the page's default: a folder in the "
         "user's data directory, so games are kept; --headless and --pty: a temporary one)",
     )
-    m.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")
-    m.add_argument(
+    p.add_argument("--seed", type=int, default=0, help="seed for deals, handicaps, sensor noise")
+    p.add_argument(
         "--heapsize",
         help="MicroPython heap (default 64k, the board's budget, for the game: the "
         "code is in ROM; 96k with --pty or --code heap, 256k with --code source)",
     )
-    m.add_argument(
+    p.add_argument(
         "--code",
         choices=("rom", "heap", "source"),
         default="rom",
@@ -694,49 +714,238 @@ def build_parser():
         "for the product (docs/frozen.md; the default), the .mpy files in the heap as on "
         "a Pico running what `fireice flash` copied, or the .py sources compiled in the heap",
     )
-    m.add_argument(
+    p.add_argument(
         "--source", dest="code", action="store_const", const="source", help="--code source"
     )
-    m.add_argument(
+    p.add_argument(
         "--pico-time",
         action="store_true",
         help="with --headless: each pass of the main loop takes its CPU time here times the "
         "Pico factor (fireice/pico.py), and each LED frame its wire time, in virtual time; "
         "a timing event at the end",
     )
-    m.set_defaults(func=cmd_sim)
-    e = sub.add_parser("engine", help="the engine on stdin/stdout (fie protocol, or --simple)")
-    e.add_argument("--level", type=int, default=6, help="1-6 (1-3 fit the board; default 6)")
-    e.add_argument("--seed", type=int, default=1, help="seed: the same seed plays the same")
-    e.add_argument("--simple", action="store_true", help="Frostfire-style: side, then moves")
-    e.add_argument("--movetime", type=int, default=0, metavar="MS", help="with --simple")
-    e.set_defaults(func=cmd_engine)
-    mt = sub.add_parser("match", help="the referee: two engine commands play paired games")
-    mt.add_argument("engine_a", help="command of engine A, e.g. 'fireice engine --level 3'")
-    mt.add_argument("engine_b", help="command of engine B")
-    mt.add_argument("--games", type=int, default=20, help="an even number (default 20)")
-    mt.add_argument("--time", type=float, default=2.0, help="seconds per move (default 2)")
-    mt.add_argument("--memory", type=float, default=20.0, help="MB of RSS per engine (20)")
-    mt.add_argument("--records", metavar="DIR", default="match-games", help="records folder")
-    mt.add_argument("--sprt", metavar="ELO0,ELO1", help="SPRT verdict, e.g. 0,50")
+
+
+def _engine_args(p):
+    p.add_argument("--level", type=int, default=6, help="1-6 (1-3 fit the board; default 6)")
+    p.add_argument("--seed", type=int, default=1, help="seed: the same seed plays the same")
+    p.add_argument("--simple", action="store_true", help="Frostfire-style: side, then moves")
+    p.add_argument("--movetime", type=int, default=0, metavar="MS", help="with --simple")
+
+
+def _match_args(p):
+    p.add_argument("engine_a", help="command of engine A, e.g. 'fireice engine --level 3'")
+    p.add_argument("engine_b", help="command of engine B")
+    p.add_argument("--games", type=int, default=20, help="an even number (default 20)")
+    p.add_argument("--time", type=float, default=2.0, help="seconds per move (default 2)")
+    p.add_argument("--memory", type=float, default=20.0, help="MB of RSS per engine (20)")
+    p.add_argument("--records", metavar="DIR", default="match-games", help="records folder")
+    p.add_argument("--sprt", metavar="ELO0,ELO1", help="SPRT verdict, e.g. 0,50")
     for x in ("a", "b"):
         X = x.upper()
-        mt.add_argument(
+        p.add_argument(
             "--proto-" + x,
             choices=("fie", "simple"),
             default="fie",
             help="engine %s's protocol" % X,
         )
-        mt.add_argument(
+        p.add_argument(
             "--go-" + x,
             metavar="ARGS",
             help="engine %s's go arguments (default: movetime, 0.9 times --time)" % X,
         )
-        mt.add_argument("--name-" + x, help="engine %s's name in the records" % X)
-    mt.set_defaults(func=cmd_match)
-    from fireice_tools import solitaire
+        p.add_argument("--name-" + x, help="engine %s's name in the records" % X)
 
-    solitaire.add_commands(sub)  # solve, deal
+
+PLAY_ABOUT = (
+    "Play Fire and Ice on the terminal, with the rules core that runs on the\n"
+    "board checking every move: two players at one keyboard, against the\n"
+    "engine (--vs), or the solitaire. `record` prints the game record.\n\n"
+    "In the game:\n" + play.HELP + "\n\n"
+    "examples:\n"
+    "  fireice play                        two players\n"
+    "  fireice play --vs ice --level 5     you are Fire, the engine plays Ice\n"
+    "  fireice play --handicap 2 --side ice\n"
+    "  fireice play --solitaire --seed 7"
+)
+
+
+COMMANDS = [
+    Command(
+        "play",
+        "play on the terminal: two players, against the engine, or the solitaire",
+        PLAY_ABOUT,
+        _play_args,
+        cmd_play,
+    ),
+    Command(
+        "sim",
+        "the virtual board (the firmware on MicroPython): a page in the browser, "
+        "or --headless, or --pty",
+        "Run the board's own firmware on the MicroPython interpreter, with\n"
+        "simulated sensors, buttons and lights. By default it serves a page on\n"
+        "localhost that shows the board (its address is printed first); --headless\n"
+        "speaks JSON lines on stdin and stdout instead, and --pty makes it a USB\n"
+        "device that fireice flash, diag and games can talk to.\n\n"
+        "examples:\n"
+        "  fireice sim                          the page (make sim does this)\n"
+        "  fireice sim --front colour --no-browser\n"
+        "  fireice sim --pty --fault stuck-on:C5",
+        _sim_args,
+        cmd_sim,
+    ),
+    Command(
+        "show",
+        "draw a 49-character position",
+        "Draw a position as a picture of the board.\n\n"
+        "A position is 49 characters, one a hole, in the order A1..A7, B1..B7, ...\n"
+        "G1..G7: # a Fire peg, O an Ice peg, - an empty hole. The start is 24 '-',\n"
+        "'#' (the Fire peg on D4), 24 '-'. A position may start with '-'.\n\n"
+        "example:\n"
+        "  fireice show ------------------------#------------------------",
+        _show_args,
+        cmd_show,
+    ),
+    Command(
+        "replay",
+        "replay a game record and show where it ends",
+        "Replay a game record (docs/records.md) with the rules core, and show the\n"
+        "position it ends in, who holds which island and the result; or stop at the\n"
+        "first illegal move (exit status 1), naming the move and why.\n\n"
+        "examples:\n"
+        "  fireice replay game.txt\n"
+        "  fireice replay game.txt --ply 12     the position after 12 moves\n"
+        "  fireice replay game.txt --step       step through it\n"
+        "  echo 'D4-C4 D4-D5' | fireice replay -",
+        _replay_args,
+        cmd_replay,
+    ),
+    Command(
+        "analyse",
+        "the engine rates every move of a game record",
+        "Have the engine rate every move of a game record: its best move, the\n"
+        "mover's chance of winning before and after, the mistakes and blunders,\n"
+        "and what it proved (docs/review.md). --level 4 is four times quicker.\n\n"
+        "examples:\n"
+        "  fireice analyse game.txt\n"
+        "  fireice analyse game.txt --level 4 --json",
+        _analyse_args,
+        cmd_analyse,
+    ),
+    Command(
+        "solve",
+        "can a solitaire position be won? a winning line",
+        "Decide whether a solitaire position can still be won, and print a winning\n"
+        "line (docs/solitaire.md). The target is a 49-character position or a file\n"
+        "(a position, or a record: solved from where it ends). Put -- before a\n"
+        "position that starts with '-'.\n\n"
+        "examples:\n"
+        "  fireice solve -- --#O##O#-##---O--O-----O##O-OOOOO#-O#--#-O#--##-O\n"
+        "  fireice solve games-from-board/BOARD/game.txt --json",
+        solitaire.solve_args,
+        solitaire.solve_cmd,
+    ),
+    Command(
+        "deal",
+        "a solitaire deal, winnable and graded, with its line",
+        "Deal a solitaire that can be won, of a grade (easy, medium, hard), with\n"
+        "its winning line; `any` is the rulebook's random deal, which may not be\n"
+        "winnable. The same seed and grade give the board's deal.\n\n"
+        "example:\n"
+        "  fireice deal --grade easy --seed 7",
+        solitaire.deal_args,
+        solitaire.deal_cmd,
+    ),
+    Command(
+        "engine",
+        "the engine on stdin/stdout (fie protocol, or --simple)",
+        "Run the engine behind a line protocol on standard input and output, for\n"
+        "other programs (docs/engine.md): `fie`, shaped like chess's UCI (type\n"
+        "`help` for its commands), or --simple, Frostfire-style: the side on the\n"
+        "first line, then one line of moves before each of its own.\n\n"
+        "examples:\n"
+        "  printf 'position startpos\\ngo level 3\\nquit\\n' | fireice engine\n"
+        "  fireice engine --simple --level 2",
+        _engine_args,
+        cmd_engine,
+    ),
+    Command(
+        "match",
+        "the referee: two engine commands play paired games",
+        "Referee a match between two engine commands: paired openings, a time and\n"
+        "memory limit a move (a late, illegal or oversized engine loses), every\n"
+        "game written as a record, then the score, Elo with its 95% interval and\n"
+        "an SPRT verdict (docs/engine.md).\n\n"
+        "example:\n"
+        "  fireice match '.venv/bin/fireice engine --level 2' \\\n"
+        "                '.venv/bin/fireice engine --level 3' --games 10 --time 1",
+        _match_args,
+        cmd_match,
+    ),
+    Command(
+        "flash",
+        "put the firmware on the board over USB",
+        "Compile the firmware for the board's CPU, copy what changed onto the board\n"
+        "attached by USB, restart it and check that it answers. The board's\n"
+        "settings, calibration and games are kept unless --wipe.\n\n"
+        "examples:\n"
+        "  fireice flash\n"
+        "  fireice flash --port /dev/ttyACM0",
+        _flash_args,
+        cmd_flash,
+    ),
+    Command(
+        "diag",
+        "the board's sensors and LEDs, live, and a self-test",
+        "Look inside a board attached by USB: every hole's reading, live, on the\n"
+        "island layout; or a guided self-test that names each faulty sensor by\n"
+        "hole, mux and GPIO; the LED walk; the wiring map; the colour front\n"
+        "end's calibration (docs/maker.md).\n\n"
+        "examples:\n"
+        "  fireice diag\n"
+        "  fireice diag --self-test\n"
+        "  fireice diag --walk",
+        _diag_args,
+        cmd_diag,
+    ),
+    Command(
+        "games",
+        "download the game records from the board",
+        "Copy the game records from a board attached by USB into a folder named by\n"
+        "the board's USB serial number. A file already there is never overwritten.\n\n"
+        "examples:\n"
+        "  fireice games\n"
+        "  fireice games --list",
+        _games_args,
+        cmd_games,
+    ),
+    Command(
+        "build",
+        "the firmware for CircuitPython boards, or as a ROMFS image",
+        "Write the firmware for a CircuitPython board (copy the folder to the\n"
+        "CIRCUITPY drive), or what a Pico runs as a ROMFS image (docs/frozen.md).\n\n"
+        "examples:\n"
+        "  fireice build --circuitpython out/\n"
+        "  fireice build --romfs fireice.romfs",
+        _build_args,
+        cmd_build,
+    ),
+]
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="fireice", description=__doc__)
+    p.add_argument("--version", action="version", version="fireice " + VERSION)
+    sub = p.add_subparsers(dest="command", required=True)
+    for c in COMMANDS:
+        s = sub.add_parser(
+            c.name,
+            help=c.summary,
+            description=c.about,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        c.arguments(s)
+        s.set_defaults(func=c.run)
     return p
 
 

@@ -22,6 +22,23 @@ NAME = "fireice-engine"
 DEFAULT_LEVEL = 6
 
 
+# The answer to `help`: the fie commands, for a person typing to the engine.
+HELP = """The fie commands (docs/engine.md), one a line:
+  fie                          who the engine is and its options, then fieok
+  isready                      answers readyok
+  setoption name Level value N the level, 1 to %d
+  setoption name Seed value N  the seed (the same seed plays the same)
+  newgame                      a new game from the start
+  position startpos [moves M1 M2 ...]
+  position duel <49 chars> fire|ice [moves ...]
+                               the position to think about
+  go [level N] [movetime MS] [nodes N]
+                               think, then: info ..., bestmove MOVE
+  stop                         stop thinking and answer now
+  quit                         leave
+Moves are written D4-C4. Example: position startpos moves D4-C4, then go.""" % MAX_LEVEL
+
+
 class ProtocolError(ValueError):
     """A line the protocol cannot act on; the engine answers `error ...`."""
 
@@ -183,8 +200,11 @@ class Server:
                 pass  # thinking is over by the time a command is read
             elif cmd == "quit":
                 return False
+            elif cmd == "help":
+                for line in HELP.split("\n"):
+                    self.say(line)
             else:
-                raise ProtocolError("unknown command %r" % words[0])
+                raise ProtocolError("unknown command %r (help lists them)" % words[0])
         except (ProtocolError, FireIceError) as e:
             self.say("error %s" % e)
         return True

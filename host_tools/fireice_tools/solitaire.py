@@ -113,8 +113,8 @@ def deal_cmd(args):
     return 0
 
 
-def add_commands(sub):
-    s = sub.add_parser("solve", help="can a solitaire position be won? a winning line")
+def solve_args(s):
+    """`fireice solve`'s arguments (its row is in cli.COMMANDS)."""
     s.add_argument(
         "target", help="a 49-character position, or a file (position or record; - for stdin)"
     )
@@ -128,8 +128,10 @@ def add_commands(sub):
         "--table", type=int, default=0, help="use the board's bounded solver with N table slots"
     )
     s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.set_defaults(func=solve_cmd)
-    d = sub.add_parser("deal", help="a solitaire deal, winnable and graded, with its line")
+
+
+def deal_args(d):
+    """`fireice deal`'s arguments (its row is in cli.COMMANDS)."""
     d.add_argument(
         "--grade",
         choices=GRADES,
@@ -138,4 +140,3 @@ def add_commands(sub):
     )
     d.add_argument("--seed", type=int, help="the deal's seed (default: random)")
     d.add_argument("--json", action="store_true", help="print one JSON object")
-    d.set_defaults(func=deal_cmd)
