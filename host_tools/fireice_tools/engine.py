@@ -23,7 +23,8 @@ DEFAULT_LEVEL = 6
 
 
 # The answer to `help`: the fie commands, for a person typing to the engine.
-HELP = """The fie commands (docs/engine.md), one a line:
+HELP = (
+    """The fie commands (docs/engine.md), one a line:
   fie                          who the engine is and its options, then fieok
   isready                      answers readyok
   setoption name Level value N the level, 1 to %d
@@ -36,7 +37,9 @@ HELP = """The fie commands (docs/engine.md), one a line:
                                think, then: info ..., bestmove MOVE
   stop                         stop thinking and answer now
   quit                         leave
-Moves are written D4-C4. Example: position startpos moves D4-C4, then go.""" % MAX_LEVEL
+Moves are written D4-C4. Example: position startpos moves D4-C4, then go."""
+    % MAX_LEVEL
+)
 
 
 class ProtocolError(ValueError):

@@ -323,7 +323,7 @@ def rom_names(where, image):
     the Pico-time counters' names among them, whether the board keeps Pico
     time or not) would charge the firmware with what a board never holds.
     (So the virtual board of 9c5fa77, before the reshape, had them too:
-    its modules were in fireboard then. README, "Memory".)"""
+    its modules were in fireboard then. bench/RESULTS.md, "Memory".)"""
     names = os.path.join(where, _NAMES + ".txt")
     cost = os.path.join(where, _NAMES + ".cost")
     if os.path.exists(cost):

@@ -94,7 +94,7 @@ except SystemExit:
 # `fireice sim --pty`: the firmware shares its heap with the REPL that fireice
 # flash and diag drive (raw REPL, file transfers), and runs its .mpy files
 # from the heap as a stock Pico does (code, names and all: about 76 KB at
-# the worst cases, README "Memory"), so it gets more than the board's
+# the worst cases, bench/RESULTS.md "Memory"), so it gets more than the board's
 # budget of simhost.HEAP, and less than a stock Pico's heap (about 190 KB)
 PTY_HEAP = "128k"
 

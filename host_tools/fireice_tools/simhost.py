@@ -27,7 +27,7 @@ RUN_ON_MS = 2000  # after the end of input
 PRESS_MS = 80
 BOUNCE_FLIP_MS = 2  # a bouncing contact changes this often
 BUTTONS = {"undo": 20, "new": 21}  # default GPIOs (fireboard.config_defaults)
-# the board's heap budget (README, "Memory"): every mode runs in it
+# the board's heap budget (bench/RESULTS.md, "Memory"): every mode runs in it
 HEAP = "64k"
 # a game against the board: the engine's 32 KB beside the game's 64 KB
 # (docs/versus.md); with HEAP the board says it cannot think

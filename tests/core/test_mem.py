@@ -175,7 +175,7 @@ def test_the_tables_that_stay_loaded_keep_below_their_next_size():
     # MicroPython's table of names has 12, 17, 23, 29 ... slots (16 bytes
     # each on the 64-bit virtual board), a new one each time it fills.
     # These stay in the heap while the board runs, each within the size
-    # below its last growth (README, "Memory"); and newgame's, loaded where
+    # below its last growth (bench/RESULTS.md, "Memory"); and newgame's, loaded where
     # a new game's heap is tightest
     if not MICROPYTHON:
         skip("MicroPython's tables (CPython's hold more: a module's constants too)")

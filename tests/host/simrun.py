@@ -7,7 +7,7 @@ import sys
 
 from fireice_tools import simhost
 
-# The virtual board's heap in the tests: the board's budget (README,
+# The virtual board's heap in the tests: the board's budget (bench/RESULTS.md,
 # "Memory"), as `fireice sim` gives it
 HEAP = os.environ.get("FIREICE_SIM_HEAP", simhost.HEAP)
 # The heap the small runs are compared with: more room than HEAP, and not

@@ -29,7 +29,7 @@ BIG = ROOMY
 def heaps(case):
     """pytest params (front, heap) of a case: both front ends, in the heap
     the virtual board ships with. (Cases that did not fit yet were marked
-    here, to fail strictly in it and pass in more; none is left: README,
+    here, to fail strictly in it and pass in more; none is left: bench/RESULTS.md,
     "Memory".)"""
     return [pytest.param(front, SMALL, id=front) for front in FRONTS]
 

@@ -4,8 +4,8 @@ real engine.  Plain, slow, obvious Python: dicts, lists and sets only.
 
     python tests/reference/ref_rules.py FILE      # prints the replay JSON
 
-Choices made where RULES.md / docs/records.md leave something open
--------------------------------------------------------------------
+Choices made where docs/rules.md / docs/records.md leave something open
+------------------------------------------------------------------------
 Record layout
   * The header is the run of lines at the start of the text that are blank or
     whose first non-blank character is `[` (so blank lines between tags are
@@ -92,7 +92,7 @@ ISLANDS = "ABCDEFG"
 POSITIONS = "1234567"
 HOLES = [island + position for island in ISLANDS for position in POSITIONS]
 
-# The seven lines, written out as in RULES.md.
+# The seven lines, written out as in docs/rules.md.
 POSITION_LINES = [
     ("1", "2", "5"),
     ("1", "3", "7"),
