@@ -48,7 +48,7 @@ test: $(STAMP) lint test-mp test-64k mpy typecheck docs test-py
 
 # The docs as a site (mkdocs.yml): every page and link checked (--strict).
 docs: $(STAMP)
-	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir $(BUILD)/site
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir $(BUILD)/site
 
 # The README's picture of the simulator page, made again by its test.
 screenshot: $(STAMP) browser
