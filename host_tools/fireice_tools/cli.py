@@ -737,6 +737,9 @@ def build_parser():
     from fireice_tools import solitaire
 
     solitaire.add_commands(sub)  # solve, deal
+    from fireice_tools import perft
+
+    perft.add_parser(sub)
     return p
 
 
