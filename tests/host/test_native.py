@@ -4,6 +4,7 @@ passes, handicap set-ups), whole random games, the engine's moves, and
 malformed input, which must raise, never crash. A fixed seed throughout."""
 
 import random
+import re
 
 import pytest
 
@@ -303,3 +304,43 @@ def test_fallback_is_said_once(capsys, monkeypatch):
     assert b.playouts == native.HOST_LEVELS[7][0]
     err = capsys.readouterr().err
     assert err.count("native core is not built") == 1
+
+
+def test_fie_threads_option():
+    import io
+
+    from fireice_tools.engine import Server
+
+    out = io.StringIO()
+    s = Server(out, level=4)
+    for line in (
+        "fie",
+        "setoption name Threads value 2",
+        "position startpos moves D4-C4",
+        "go nodes 3000",
+        "setoption name Threads value 0",
+        "setoption name Threads value 1",
+        "go nodes 3000",
+    ):
+        s.handle(line)
+    lines = out.getvalue().splitlines()
+    assert "option name Threads type spin default 1 min 1 max 64" in lines
+    assert "option name Level type spin default 4 min 1 max %d" % native.HOST_MAX_LEVEL in lines
+    best = [x for x in lines if x.startswith("bestmove ")]
+    assert len(best) == 2 and all(b != "bestmove none" for b in best)
+    assert any(x.startswith("error setoption: Threads is 1 to 64") for x in lines)
+    # one thread: the Python engine's answer, word for word but the time
+    py = io.StringIO()
+    srv = Server(py, player=Engine(4, 1), level=4)
+    srv.handle("position startpos moves D4-C4")
+    srv.handle("go nodes 3000")
+    nat = io.StringIO()
+    srv = Server(nat, level=4)
+    srv.handle("position startpos moves D4-C4")
+    srv.handle("go nodes 3000")
+
+    def untimed(text):
+        return re.sub(r" time \d+", "", text)
+
+    assert "pv " in nat.getvalue()
+    assert untimed(nat.getvalue()) == untimed(py.getvalue())
