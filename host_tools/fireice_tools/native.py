@@ -13,14 +13,31 @@ prove(game, depth, limit), seed(s), stop, and after a search score,
 proven, mate, work, pv, pv_len; level, playouts, depth.
 """
 
+import os
 import sys
 
 from fireice.engine import LEVELS, MAX_LEVEL, Engine
 
-try:
-    from fireice_tools import _native
-except ImportError:  # no C compiler when the package was installed
-    _native = None
+
+def _load():
+    # FIREICE_NATIVE names another build of the core (`make test-asan`'s,
+    # under AddressSanitizer); else the one `make setup` built in place
+    path = os.environ.get("FIREICE_NATIVE")
+    if path:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("fireice_tools._native", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    try:
+        from fireice_tools import _native as mod
+    except ImportError:  # no C compiler when the package was installed
+        return None
+    return mod
+
+
+_native = _load()
 
 # Host levels above the board's engine's: (playouts, tree nodes, proof plies,
 # care, grow), as fireice.engine.LEVELS. Each is a fixed work budget, so a

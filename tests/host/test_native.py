@@ -344,3 +344,18 @@ def test_fie_threads_option():
 
     assert "pv " in nat.getvalue()
     assert untimed(nat.getvalue()) == untimed(py.getvalue())
+
+
+def test_engines_free_their_trees():
+    def rss_kb():
+        with open("/proc/self/status") as f:
+            return int(next(x for x in f if x.startswith("VmRSS:")).split()[1])
+
+    g = Duel()
+    random_play(random.Random(SEED), g, 8)
+    for _ in range(10):
+        native.NativeEngine(4, 1, threads=2).think(g, 300)
+    before = rss_kb()
+    for _ in range(200):  # 0.7 MB of trees each: a leak would show
+        native.NativeEngine(4, 1, threads=2).think(g, 300)
+    assert rss_kb() - before < 20000
