@@ -23,6 +23,7 @@ from fireice_tools.native import host_engine
 NAME = "fireice-engine"
 DEFAULT_LEVEL = 6
 MAX_THREADS = 64  # the native core's limit
+TIMED = 1 << 29  # playouts for `go movetime` alone on the native core: the time decides
 
 
 class ProtocolError(ValueError):
@@ -159,6 +160,11 @@ class Server:
         self.active = player
         player.stop = self.stopped
         t = time.perf_counter()
+        if ms and not nodes and getattr(player, "timed", False):
+            # the native core spends the whole time on the search (its
+            # level's playouts take a fraction of it); the Python engine
+            # stops at its level's playouts or the time, whichever comes first
+            nodes = TIMED
         mv = player.think(g, nodes, ms)
         dt = int((time.perf_counter() - t) * 1000)
         self.say(info_line(player, g, dt))

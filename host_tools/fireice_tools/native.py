@@ -83,6 +83,8 @@ class NativeEngine:
     plays the Python engine's moves for the same seed and level; threads > 1
     splits the playouts among that many trees (root parallelism)."""
 
+    timed = True  # `go movetime` alone: search until the time is up
+
     def __init__(self, level=3, seed=1, nodes=0, threads=1):
         playouts, cap, depth, care, grow = _level(level)
         self.level = level
