@@ -128,6 +128,9 @@ bench-engine: $(STAMP)
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 5
 	nice -n 10 $(PY) bench/bench_engine_host.py --ladder-games 100 --board-games 100 \
 		--top-games 100 --top-nodes 4000
+	# the native core's host levels 7 and 8 up the ladder, and its top level
+	# against the Python engine's level 6, both at 1 s a move
+	nice -n 10 $(PY) bench/bench_native_match.py --ladder-games 100 --top-games 100 --ms 1000
 
 # The solver's search methods compared (slow: the plain search is hopeless)
 # and the size of a backward search from one peg.
