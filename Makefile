@@ -21,7 +21,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver sim play clean browser
+.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver sim play clean browser
 
 setup: $(RUN_STAMP)
 
@@ -101,6 +101,7 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
 	$(PY) bench/bench_versus.py digital
+	nice -n 10 $(PY) bench/bench_native.py
 	nice -n 10 $(PY) bench/bench_engine_host.py --ladder-games 20 --ladder-top 4 --board-games 20 \
 		--top-games 2 --top-nodes 4000
 	# the solitaire solver: the first 10,000 deals decided exactly on both
@@ -128,6 +129,17 @@ bench: $(STAMP) mpy
 	# the board's table of graded deals (fireice.graded) made again: mismatches
 	MICROPYPATH=firmware:.frozen $(MP) -X heapsize=8m bench/bench_solver.py table
 
+# The native core's tests on a build of it under AddressSanitizer (and
+# UndefinedBehaviorSanitizer): any out-of-bounds access or misuse aborts.
+test-asan: $(STAMP)
+	mkdir -p $(BUILD)/asan
+	cc -shared -fPIC -g -O1 -pthread -fno-omit-frame-pointer -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined \
+		$$($(PY) -c "import sysconfig; print('-I' + sysconfig.get_paths()['include'])") \
+		host_tools/native/fireice_native.c -o $(BUILD)/asan/_native.so
+	ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD="$$(cc -print-file-name=libasan.so) $$(cc -print-file-name=libubsan.so)" \
+		FIREICE_NATIVE=$(BUILD)/asan/_native.so $(PY) -m pytest -p no:cacheprovider tests/host/test_native.py
+
 # The engine's long matches (docs/engine.md; several hours): the ladder of 100
 # paired games a step, the board's top level and the top host level (at the
 # 4,000 playouts a move it reaches in 1 s here) against the baseline.
@@ -135,6 +147,9 @@ bench-engine: $(STAMP)
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 5
 	nice -n 10 $(PY) bench/bench_engine_host.py --ladder-games 100 --board-games 100 \
 		--top-games 100 --top-nodes 4000
+	# the native core's host levels 7 and 8 up the ladder, and its top level
+	# against the Python engine's level 6, both at 1 s a move
+	nice -n 10 $(PY) bench/bench_native_match.py --ladder-games 100 --top-games 100 --ms 1000
 
 # The solver's search methods compared (slow: the plain search is hopeless)
 # and the size of a backward search from one peg.

@@ -11,10 +11,11 @@ import sys
 import time
 
 from fireice import record
-from fireice.engine import MAX_LEVEL, Engine
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError, move_name
 from fireice.moves import legal_moves
 from fireice.notation import parse_move
+from fireice_tools.native import HOST_MAX_LEVEL as MAX_LEVEL
+from fireice_tools.native import host_engine
 
 DEFAULT_LEVEL = 5
 # what a move may cost (in win chance, 0..1, for the side that made it)
@@ -82,7 +83,7 @@ class Analyser:
         self.level = level
         self.nodes = nodes
         self.seed = seed
-        self.engine = Engine(level, seed)
+        self.engine = host_engine(level, seed)
         self.buf = bytearray(600)
 
     def still_wins(self, g, side, plies):

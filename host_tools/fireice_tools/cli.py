@@ -11,7 +11,7 @@ from fireice.geom import SIDE_NAMES, START, FireIceError
 from fireice.notation import parse_move
 from fireice.position import Position
 from fireice.version import VERSION
-from fireice_tools import play, solitaire
+from fireice_tools import perft, play, solitaire
 
 
 class NotText(ValueError):
@@ -929,6 +929,20 @@ COMMANDS = [
         "  fireice build --romfs fireice.romfs",
         _build_args,
         cmd_build,
+    ),
+    Command(
+        "perft",
+        "count move sequences (the native core; --check: and the rules core)",
+        "Count the move sequences of DEPTH plies from a position, as chess engines\n"
+        "do: a game that ends before the depth adds nothing, and a forced pass is\n"
+        "not a ply. One line a depth, `perft N: COUNT`, from the native core (the\n"
+        "rules core where the native core is not built); --check counts again with\n"
+        "the rules core and says where they differ (exit status 1).\n\n"
+        "examples:\n"
+        "  fireice perft 4\n"
+        "  fireice perft 3 --check",
+        perft.arguments,
+        perft.run,
     ),
 ]
 

@@ -13,13 +13,17 @@ import threading
 import time
 
 from fireice.duel import Duel
-from fireice.engine import LEVELS, MAX_LEVEL, Engine
+from fireice.engine import LEVELS
 from fireice.geom import START, FireIceError, move_name, parse_position
 from fireice.notation import parse_move
 from fireice.version import VERSION
+from fireice_tools.native import HOST_MAX_LEVEL as MAX_LEVEL
+from fireice_tools.native import host_engine
 
 NAME = "fireice-engine"
 DEFAULT_LEVEL = 6
+MAX_THREADS = 64  # the native core's limit
+TIMED = 1 << 29  # playouts for `go movetime` alone on the native core: the time decides
 
 
 # The answer to `help`: the fie commands, for a person typing to the engine.
@@ -110,7 +114,8 @@ class Server:
         self.fixed = player  # a player object given by the caller (the baseline)
         self.level = level
         self.seed = seed
-        self.player = player or Engine(level, seed)
+        self.threads = 1  # the native core's search threads (the Threads option)
+        self.player = player or host_engine(level, seed)
         self.game = Duel()
         self.active = self.player  # the player searching now, for stop
         self.stopped = False
@@ -123,7 +128,7 @@ class Server:
         # setoption name Level value N
         low = [w.lower() for w in words]
         if len(words) != 4 or low[0] != "name" or low[2] != "value":
-            raise ProtocolError("setoption name <Level|Seed> value <N>")
+            raise ProtocolError("setoption name <Level|Seed|Threads> value <N>")
         try:
             v = int(words[3])
         except ValueError:
@@ -133,13 +138,19 @@ class Server:
                 raise ProtocolError("setoption: Level is 1 to %d, not %d" % (MAX_LEVEL, v))
             self.level = v
             if not self.fixed:
-                self.player = Engine(v, self.seed)
+                self.player = host_engine(v, self.seed, threads=self.threads)
         elif low[1] == "seed":
             if v < 0:
                 raise ProtocolError("setoption: Seed must be 0 or more")
             self.seed = v
+        elif low[1] == "threads":
+            if not 1 <= v <= MAX_THREADS:
+                raise ProtocolError("setoption: Threads is 1 to %d, not %d" % (MAX_THREADS, v))
+            self.threads = v
+            if hasattr(self.player, "threads"):
+                self.player.threads = v  # the Python engine has one thread
         else:
-            raise ProtocolError("setoption: no option %r (Level, Seed)" % words[1])
+            raise ProtocolError("setoption: no option %r (Level, Seed, Threads)" % words[1])
 
     def go(self, words):
         ms = nodes = 0
@@ -164,11 +175,16 @@ class Server:
             return
         player = self.player
         if level is not None and not self.fixed and level != player.level:
-            player = Engine(level, self.seed)
+            player = host_engine(level, self.seed, threads=self.threads)
         player.seed(self.seed * 1009 + g.ply)
         self.active = player
         player.stop = self.stopped
         t = time.perf_counter()
+        if ms and not nodes and getattr(player, "timed", False):
+            # the native core spends the whole time on the search (its
+            # level's playouts take a fraction of it); the Python engine
+            # stops at its level's playouts or the time, whichever comes first
+            nodes = TIMED
         mv = player.think(g, nodes, ms)
         dt = int((time.perf_counter() - t) * 1000)
         self.say(info_line(player, g, dt))
@@ -188,6 +204,7 @@ class Server:
                     "option name Level type spin default %d min 1 max %d" % (self.level, MAX_LEVEL)
                 )
                 self.say("option name Seed type spin default %d min 0 max 1000000000" % self.seed)
+                self.say("option name Threads type spin default 1 min 1 max %d" % MAX_THREADS)
                 self.say("fieok")
             elif cmd == "isready":
                 self.say("readyok")
@@ -242,7 +259,7 @@ def serve_fie(inp, out, player=None, level=DEFAULT_LEVEL, seed=1):
 def serve_simple(inp, out, player=None, level=DEFAULT_LEVEL, seed=1, ms=0):
     """The Frostfire-style protocol: first line `fire`/`ice` (or 1/2) and the
     moves already played; then a line of moves before each of our moves."""
-    player = player or Engine(level, seed)
+    player = player or host_engine(level, seed)
     first = inp.readline()
     words = first.split()
     if not words or words[0].lower() not in ("fire", "ice", "1", "2"):

@@ -74,10 +74,10 @@ class Session:
         self.seed += 1
 
     def engine(self, level):
-        from fireice.engine import Engine
+        from fireice_tools.native import host_engine
 
         if level not in self.engines:
-            self.engines[level] = Engine(level, 1)
+            self.engines[level] = host_engine(level, 1)
         e = self.engines[level]
         e.seed(1009 * self.seed + self.game.ply)
         return e

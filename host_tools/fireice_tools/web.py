@@ -80,12 +80,13 @@ from urllib.parse import parse_qs, urlparse
 
 from fireice import record
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, START, FireIceError
-from fireice.engine import BOARD_LEVELS, MAX_LEVEL, Engine
+from fireice.engine import BOARD_LEVELS, MAX_LEVEL
 from fireice.geom import TARGETS, hole_name, islands_str, move_name, parse_position
 from fireice.notation import parse_hole, parse_move
 from fireice.record import Record
 from fireice.record import format as format_record
 from fireice_tools import simhost
+from fireice_tools.native import host_engine
 
 # the board's heap on the page: the game's 64 KB and the solver's 32 KB
 PAGE_HEAP = "96k"
@@ -872,7 +873,7 @@ class Simulator:
         with self.engine_lock:
             e = self.engines.get(level)
             if e is None:
-                e = self.engines[level] = Engine(level, 1)
+                e = self.engines[level] = host_engine(level, 1)
             e.seed(1009 * (self.seed + 1) + ply)
             mv = e.think(game, nodes)
             score, proven, mate = e.score, e.proven, e.mate

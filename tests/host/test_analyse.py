@@ -113,7 +113,7 @@ def test_bad_files_are_named(tmp_path):
     p = run("analyse", str(bad))
     assert p.returncode == 1 and "the record is empty" in p.stderr
     p = run("analyse", "--level", "9", os.path.join(FIXTURES, "fill_win.txt"))
-    assert p.returncode == 1 and "level is 1 to 6" in p.stderr
+    assert p.returncode == 1 and "level is 1 to 8" in p.stderr
 
 
 # --- replay, step by step ---------------------------------------------------------------

@@ -35,7 +35,7 @@ def test_handshake_options_and_readiness():
     out = engine(["fie", "isready", "quit"], "--level", "2")
     assert out[0] == "id name fireice-engine"
     assert out[1].startswith("id version ")
-    assert "option name Level type spin default 2 min 1 max 6" in out
+    assert "option name Level type spin default 2 min 1 max 8" in out
     assert out[-2:] == ["fieok", "readyok"]
 
 
