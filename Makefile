@@ -27,10 +27,12 @@ setup: $(RUN_STAMP)
 
 setup-dev: $(STAMP)
 
+# (--no-compile: Python compiles a module when it is first imported, so
+# only what runs is compiled, not every file of every package)
 $(RUN_STAMP): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps --no-build-isolation -e .
 	touch $(RUN_STAMP)
 
 $(STAMP): $(RUN_STAMP) requirements-dev.txt hardware/requirements.txt tests/backends/requirements.txt
