@@ -770,6 +770,42 @@ PLAY_ABOUT = (
 )
 
 
+def _server_args(p):
+    from fireice_server import cli as server_cli
+
+    server_cli.add_arguments(p)
+
+
+def _server_run(args):
+    from fireice_server import cli as server_cli
+
+    return server_cli.run(args)
+
+
+def _remote_args(p):
+    from fireice_tools import remote
+
+    remote.add_arguments(p)
+
+
+def _remote_run(args):
+    from fireice_tools import remote
+
+    return remote.run(args)
+
+
+def _bot_args(p):
+    from fireice_tools import bot
+
+    bot.add_arguments(p)
+
+
+def _bot_run(args):
+    from fireice_tools import bot
+
+    return bot.run(args)
+
+
 COMMANDS = [
     Command(
         "play",
@@ -943,6 +979,49 @@ COMMANDS = [
         "  fireice perft 3 --check",
         perft.arguments,
         perft.run,
+    ),
+    Command(
+        "server",
+        "the game server: play anyone over HTTP (docs/server.md)",
+        "Serve Fire and Ice games over HTTP: accounts, challenges with a handicap,\n"
+        "live and correspondence games, ratings, web pages and an API shaped like\n"
+        "lichess's Board API (docs/server.md). It keeps its games in a SQLite file\n"
+        "in your data directory, or in PostgreSQL (--db), where several server\n"
+        "processes can serve the same players. It prints its address first.\n\n"
+        "examples:\n"
+        "  fireice server\n"
+        "  fireice server --host 0.0.0.0 --port 8026\n"
+        "  fireice server --db postgresql://fireice@localhost/fireice",
+        _server_args,
+        _server_run,
+    ),
+    Command(
+        "remote",
+        "play on the game server from the terminal, as by mail",
+        "Play on a game server from the terminal, one command a move, like the\n"
+        "play-by-mail server Fire and Ice began on (docs/remote.md): sign in once,\n"
+        "challenge, list your games, draw a game's board, and move.\n\n"
+        "examples:\n"
+        "  fireice remote login http://localhost:8026\n"
+        "  fireice remote challenge --handicap 2 alice\n"
+        "  fireice remote games\n"
+        "  fireice remote show GAME\n"
+        "  fireice remote move GAME F6-C6",
+        _remote_args,
+        _remote_run,
+    ),
+    Command(
+        "bot",
+        "an engine plays on the game server as a bot account",
+        "Connect an engine that speaks the fie protocol (ours by default, at\n"
+        "--level) to a game server as a bot account: it accepts challenges, plays\n"
+        "its games to the end, and carries on when the server or the connection\n"
+        "goes away (docs/remote.md).\n\n"
+        "examples:\n"
+        "  fireice bot --server http://localhost:8026 --token TOKEN\n"
+        "  fireice bot --server http://localhost:8026 --token TOKEN --engine 'awk -f bot.awk'",
+        _bot_args,
+        _bot_run,
     ),
 ]
 
