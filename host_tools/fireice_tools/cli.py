@@ -737,7 +737,20 @@ def build_parser():
     from fireice_tools import solitaire
 
     solitaire.add_commands(sub)  # solve, deal
+    _add_server_clients(sub)
     return p
+
+
+def _add_server_clients(sub):
+    """`fireice bot` and `fireice remote`: clients of the game server."""
+    from fireice_tools import bot, remote
+
+    bt = sub.add_parser("bot", help="an engine plays on the game server as a bot account")
+    bot.add_arguments(bt)
+    bt.set_defaults(func=bot.run)
+    rm = sub.add_parser("remote", help="play on the game server from the terminal")
+    remote.add_arguments(rm)
+    rm.set_defaults(func=remote.run)
 
 
 _POSITION_CHARS = frozenset("#Oo0-.")
