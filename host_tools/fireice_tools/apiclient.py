@@ -92,10 +92,11 @@ class Client:
             return answer
         raise _refused(resp, answer)
 
-    def stream(self, path, params=None, timeout=STREAM_TIMEOUT_S):
+    def stream(self, path, params=None, timeout=STREAM_TIMEOUT_S, on_open=None):
         """The objects of an NDJSON stream, one by one (keep-alive lines
         skipped); ServerDown when it breaks or falls silent, ApiError when
-        it is refused. It ends when the server ends it."""
+        it is refused. It ends when the server ends it. on_open() is called
+        once the server has answered 200."""
         conn, resp = self._send("GET", path, None, params, timeout, "application/x-ndjson")
         try:
             if not 200 <= resp.status < 300:
@@ -105,6 +106,8 @@ class Client:
                 except ValueError:
                     answer = None
                 raise _refused(resp, answer)
+            if on_open:
+                on_open()
             while True:
                 try:
                     line = resp.readline()

@@ -251,7 +251,11 @@ class BotRunner:
                 if self.username is None:
                     self.username = self.client.request("GET", "/api/account")["username"]
                     self.say("signed in as %s" % self.username)
-                for event in self.client.stream("/api/stream/event"):
+                events = self.client.stream(
+                    "/api/stream/event",
+                    on_open=lambda: self.say("connected, waiting for challenges"),
+                )
+                for event in events:
                     backoff.reset()
                     self.on_event(event)
                     if self.stop.is_set():
