@@ -155,8 +155,14 @@ def cmd_answer(args):
     return 0
 
 
+def _name(who):
+    """A player as the server gives one: {"name": ...} in a game, the bare
+    name in a list of games."""
+    return who.get("name", "?") if isinstance(who, dict) else str(who or "?")
+
+
 def _names(game):
-    return (game.get("fire") or {}).get("name", "?"), (game.get("ice") or {}).get("name", "?")
+    return _name(game.get("fire")), _name(game.get("ice"))
 
 
 def _state(game):
@@ -192,8 +198,28 @@ def turn_text(game, me):
     return status or "?"
 
 
+def _terms(x):
+    """A game's or challenge's time and handicap, in a few words."""
+    out = "%s days" % x["days"] if x.get("days") else _clock_text(x.get("clock"))
+    if x.get("handicap"):
+        out += ", handicap %s for %s" % (x["handicap"], x.get("handicap_side", "fire"))
+    return out
+
+
 def cmd_games(args):
     api, me = client()
+    # the challenges first: this request also checks the token
+    open_ = api.request("GET", "/api/challenge") or {}
+    for c in open_.get("in", []):
+        print(
+            "challenge %s from %s (%s, they play %s): fireice remote accept %s"
+            % (c["id"], _name(c.get("challenger")), _terms(c), c.get("color"), c["id"])
+        )
+    for c in open_.get("out", []):
+        print(
+            "challenge %s to %s (%s): waiting for them"
+            % (c["id"], _name(c.get("destUser")), _terms(c))
+        )
     games = api.request("GET", "/api/games/user/%s" % me)
     if isinstance(games, dict):
         games = games.get("games", [])
@@ -203,8 +229,9 @@ def cmd_games(args):
         return 0
     for g in shown:
         fire, ice = _names(g)
-        time = ("%s days" % g["days"]) if g.get("days") else _clock_text(g.get("clock"))
-        print("%s  %s (#) vs %s (O)  %s  %s" % (g.get("id"), fire, ice, time, turn_text(g, me)))
+        print(
+            "%s  %s (#) vs %s (O)  %s  %s" % (g.get("id"), fire, ice, _terms(g), turn_text(g, me))
+        )
     return 0
 
 
