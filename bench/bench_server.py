@@ -109,7 +109,8 @@ class Player:
                     if time.perf_counter() > until:
                         return False
                     continue
-                await asyncio.sleep(random.uniform(0.5, 1.5) * think)
+                delay = random.uniform(0.5, 1.5) * think
+                await asyncio.sleep(min(delay, until - time.perf_counter() + 0.01))
                 if time.perf_counter() > until:
                     return False
                 duel = Duel(parse_position(game["setup"]), 1)
@@ -267,7 +268,9 @@ async def make_games(addrs, people, args, stats):
     return made
 
 
-async def run(addrs, args):
+async def run(addrs, pids, args):
+    import servers
+
     stats = Stats()
     tag = "%x" % (int(time.time()) % 0xFFFFF)
     t0 = time.perf_counter()
@@ -283,6 +286,7 @@ async def run(addrs, args):
     )
     until_start = time.perf_counter()
     until = until_start + args.seconds
+    cpu0 = servers.cpu_s(pids)
 
     async def play(gid, a, b, live):
         held = [0]
@@ -297,6 +301,7 @@ async def run(addrs, args):
 
     await asyncio.gather(*(play(*g) for g in made))
     elapsed = time.perf_counter() - until_start
+    cpu = servers.cpu_s(pids) - cpu0
     print("load_average_during: %.1f" % os.getloadavg()[0])
     lost = await verify(addrs[0], stats)
     lat = sorted(stats.latencies)
@@ -307,6 +312,9 @@ async def run(addrs, args):
         print("latency_ms_median: %.1f" % (1000 * statistics.median(lat)))
         print("latency_ms_p99: %.1f" % (1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))]))
         print("latency_ms_worst: %.1f" % (1000 * lat[-1]))
+    if pids:
+        print("server_cpu_s: %.1f" % cpu)
+        print("server_cpu_ms_per_move: %.1f" % (1000 * cpu / max(1, stats.moves)))
     print("games_finished: %d" % stats.games_finished)
     print("errors: %d" % stats.errors)
     for what, n in sorted(stats.error_kinds.items()):
@@ -333,14 +341,14 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     import servers
 
-    with servers.running(args.db, args.processes, args.url) as addrs:
+    with servers.running(args.db, args.processes, args.url) as (addrs, pids):
         print("load_average_before: %.1f" % os.getloadavg()[0])
         print("db: %s" % args.db)
         print("processes: %d" % len(addrs))
         print("seconds: %.0f" % args.seconds)
         print("correspondence_games: %d" % args.correspondence)
         print("live_games: %d" % args.live)
-        return asyncio.run(run(addrs, args))
+        return asyncio.run(run(addrs, pids, args))
 
 
 if __name__ == "__main__":

@@ -39,9 +39,10 @@ def _start(db_url, log):
 
 @contextlib.contextmanager
 def running(db, processes, urls=None):
-    """[(host, port)] of the servers, for as long as the block runs."""
+    """([(host, port)], [pid]) of the servers, for as long as the block
+    runs (no pids for servers already running)."""
     if urls:
-        yield [(urllib.parse.urlsplit(u).hostname, urllib.parse.urlsplit(u).port) for u in urls]
+        yield [(urllib.parse.urlsplit(u).hostname, urllib.parse.urlsplit(u).port) for u in urls], []
         return
     tmp = tempfile.mkdtemp(prefix="fireice-bench-")
     pg = None
@@ -63,7 +64,7 @@ def running(db, processes, urls=None):
             proc, addr = _start(url, os.path.join(tmp, "server%d.log" % k))
             procs.append(proc)
             addrs.append(addr)
-        yield addrs
+        yield addrs, [p.pid for p in procs]
     finally:
         for proc in procs:
             proc.terminate()
@@ -74,4 +75,32 @@ def running(db, processes, urls=None):
                 proc.kill()
         if pg:
             pg.stop()
+        _report_errors(tmp, processes)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _report_errors(tmp, processes):
+    """The end of each server's log, on standard error, when it logged an
+    error (the log goes with the temporary folder)."""
+    for k in range(processes):
+        try:
+            with open(os.path.join(tmp, "server%d.log" % k)) as f:
+                text = f.read()
+        except OSError:
+            continue
+        if "Exception in ASGI application" in text:  # a request that failed
+            print("server %d's log ends:\n%s" % (k, text[-3000:]), file=sys.stderr)
+
+
+def cpu_s(pids):
+    """The CPU time (user and system, s) the processes have used."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
