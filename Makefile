@@ -160,6 +160,13 @@ bench-solver: $(STAMP)
 	$(PY) bench/bench_solver.py backward 4
 	$(PY) bench/bench_solver.py random 100 64
 
+# The game server under load (bench/bench_server.py; a few minutes each):
+# 1,000 correspondence and 200 live games at once through the API, on
+# SQLite with one process and on PostgreSQL with two.
+bench-server: $(STAMP)
+	nice $(PY) bench/bench_server.py --db sqlite --processes 1 --seconds 90 --setup-seconds 150
+	nice $(PY) bench/bench_server.py --db postgresql --processes 2 --seconds 90 --setup-seconds 150
+
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).
 hardware: $(STAMP)

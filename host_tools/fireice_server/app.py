@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from fireice_server import clock as timing
-from fireice_server import routes_account, routes_challenge, routes_game, streams
+from fireice_server import routes_account, routes_challenge, routes_game, routes_mail, streams
 from fireice_server.db import Database, default_url
 from fireice_server.hub import Hub
 from fireice_server.service import Service, ServiceError
@@ -61,7 +61,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.service = service
-    for r in (routes_account, routes_challenge, routes_game):
+    for r in (routes_account, routes_challenge, routes_game, routes_mail):
         app.include_router(r.router)
     _errors(app)
     _openapi_errors(app)

@@ -5,6 +5,8 @@ import asyncio
 import socket
 import sys
 
+from fireice_server import mail
+
 
 def add_arguments(p):
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
@@ -43,6 +45,7 @@ def add_arguments(p):
         help="for tests: the server's clock runs this file's number of seconds ahead",
     )
     p.add_argument("--log-level", default="warning", help="uvicorn's log level (warning)")
+    mail.add_arguments(p)  # --smtp, --mail-from, --public-url
 
 
 def run(args):
@@ -59,6 +62,11 @@ def run(args):
         gone_after=args.gone_after,
         queue_size=args.queue,
     )
+    try:
+        mail.install(app, args)
+    except ValueError as e:
+        print("fireice server: %s" % e, file=sys.stderr)
+        return 2
     # bind here, so that port 0 gives a free port and the address printed
     # is the one listened on
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

@@ -111,7 +111,8 @@ def _upgrade(sync_conn):
     cfg = Config()
     cfg.set_main_option("script_location", _MIGRATIONS)
     cfg.attributes["connection"] = sync_conn
-    command.upgrade(cfg, "head")
+    # every head: the mail branch (m001_mail) beside the core's revisions
+    command.upgrade(cfg, "heads")
 
 
 def _sqlite_setup(sync_engine, begin_sql):

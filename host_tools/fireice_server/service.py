@@ -68,6 +68,7 @@ class Service:
         self.sweep_every = sweep_every
         self._tasks = []
         self._stop = asyncio.Event()
+        self.mailer = None  # fireice_server.mail.TurnMail, with --smtp
 
     # --- life cycle -------------------------------------------------------
 
@@ -428,6 +429,8 @@ class Service:
                 tx.emit(
                     "u:%d" % uid, {"type": "gameStart", "game": views.for_player(summary, side)}
                 )
+        if self.mailer:  # committed: the turn e-mail, off the request path
+            self.mailer.turn_passed(g)
         return {"id": cid, "ok": True}
 
     async def decline(self, user, cid):
@@ -569,6 +572,8 @@ class Service:
                 winner = None if result == "draw" else result
                 status = "draw" if result == "draw" else "won"
                 await self._finish(tx, g, status, winner, now, charge=False)
+        if self.mailer:  # committed: the turn e-mail, off the request path
+            self.mailer.turn_passed(g, side)
         return {"ok": True}
 
     async def _played(self, conn, g, ply, side, text):
