@@ -1,0 +1,72 @@
+"""The game server with its pages, for the pages' tests: a real server
+process on 127.0.0.1 (a free port), on a SQLite file of the test's own."""
+
+import contextlib
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import urllib.request
+
+CHROMIUM = "/usr/bin/chromium"
+# as tests/host/test_web.py
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def server_command(tmp_path):
+    if os.environ.get("FIREICE_PAGES_DEV"):
+        return [sys.executable, os.environ["FIREICE_PAGES_DEV"], "0"]
+    return [
+        sys.executable,
+        "-m",
+        "fireice_server",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "db.sqlite"),
+    ]
+
+
+@contextlib.contextmanager
+def start_pages_server(tmp_path):
+    """Yield the server's base URL (no trailing slash); stop it after."""
+    p = subprocess.Popen(
+        server_command(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        sel = selectors.DefaultSelector()
+        sel.register(p.stdout, selectors.EVENT_READ)
+        url = None
+        lines = []
+        while url is None:
+            assert sel.select(timeout=60), "the server printed no address: %s" % lines
+            line = p.stdout.readline()
+            assert line, "the server stopped: %s" % lines
+            lines.append(line)
+            for word in line.split():
+                if word.startswith("http://127.0.0.1:"):
+                    url = word.rstrip("/")
+        with urllib.request.urlopen(url + "/", timeout=10) as r:
+            assert r.status == 200
+        yield url
+    finally:
+        p.send_signal(signal.SIGTERM)
+        try:
+            p.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()

@@ -1,0 +1,176 @@
+"""The game server's web pages in headless Chromium: two players in two
+browser contexts sign up, one challenges the other, the other accepts, and
+they play a whole game through the game page (moves typed and clicked)
+until Fire wins; the record is downloaded from the page. Screenshots of
+each step go to the test's folder (or to $FIREICE_SERVER_SHOTS)."""
+
+import os
+
+import pytest
+
+from fireice import record
+from pagesrv import CHROMIUM, CHROMIUM_ARGS, start_pages_server
+
+# Fire wins this game from the start on islands A-D-F (as in tests/host/test_web.py)
+WIN = (
+    "D4-D7 D4-B4 D4-D2 B4-B3 D7-F7 D7-G7 F7-F1 F7-A7 "
+    "F1-F6 F1-B1 F6-F3 D4-D3 B4-B2 A7-A4 B2-A2 A4-A6"
+).split()
+WAIT_MS = 10000
+
+PASSWORD = "correct horse battery"
+SHOTS = os.environ.get("FIREICE_SERVER_SHOTS")
+
+
+@pytest.fixture
+def server(tmp_path):
+    with start_pages_server(tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail("%s is missing: `make browser` installs Debian's chromium" % CHROMIUM)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, folder, name):
+    page.screenshot(path=os.path.join(SHOTS or str(folder), name), full_page=True)
+
+
+def sign_up(page, url, name):
+    page.goto(url + "/signup")
+    page.fill("#username", name)
+    page.fill("#password", PASSWORD)
+    page.fill("#password2", PASSWORD)
+    page.click("#submit")
+    page.wait_for_url(url + "/")
+    assert page.locator("#meLink").inner_text() == name
+
+
+def wait_moves(page, n):
+    page.wait_for_function(
+        "n => document.getElementById('game').dataset.moves === String(n)",
+        arg=n,
+        timeout=WAIT_MS,
+    )
+
+
+def click_move(page, move):
+    frm, to = move.split("-")
+    page.click("#hole-" + frm)
+    page.wait_for_function(
+        "h => document.getElementById('hole-' + h).classList.contains('selected')", arg=frm
+    )
+    page.click("#hole-" + to)
+
+
+def type_move(page, move):
+    page.fill("#moveInput", move.lower().replace("-", " - "))
+    page.press("#moveInput", "Enter")
+
+
+def test_two_players_play_a_game_through_the_pages(server, browser, tmp_path):
+    alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    bob_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    errors = []
+    for p in (alice, bob):
+        p.set_default_timeout(WAIT_MS)
+        p.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        sign_up(alice, server, "alice")
+        sign_up(bob, server, "bob")
+        shot(bob, tmp_path, "1-home.png")
+
+        # alice challenges bob from his page: she plays Fire, 3 days a move
+        alice.goto(server + "/player/bob")
+        alice.click("#challengeLink")
+        assert alice.input_value("#opponent") == "bob"
+        alice.check("#colorFire")
+        alice.check("#timingDays")
+        alice.fill("#days", "3")
+        shot(alice, tmp_path, "2-challenge.png")
+        alice.click("#send")
+        alice.wait_for_url(server + "/?challenged=bob")
+
+        # the challenge reaches bob's open home page through his event stream
+        bob.wait_for_selector("li.challenge button[data-act=accept]", timeout=WAIT_MS)
+        assert "alice" in bob.locator("li.challenge").inner_text()
+        shot(bob, tmp_path, "3-challenged.png")
+        bob.click("li.challenge button[data-act=accept]")
+        bob.wait_for_url(server + "/game/*")
+        game_url = bob.url
+
+        # and the game's start reaches alice's home page
+        alice.wait_for_selector("#playing li.game a", timeout=WAIT_MS)
+        alice.click("#playing li.game a")
+        alice.wait_for_url(game_url)
+        for p, side in ((alice, "fire"), (bob, "ice")):
+            wait_moves(p, 0)
+            assert p.locator("#game").get_attribute("data-side") == side
+            assert p.locator("#game").get_attribute("data-to-move") == "fire"
+            assert p.locator("#hole-D4").get_attribute("data-peg") == "fire"
+        assert alice.locator("#status").inner_text() == "Your move."
+
+        # an illegal move is refused with the server's reason, and changes nothing
+        type_move(alice, "D4-E5")
+        alice.wait_for_function("document.getElementById('message').textContent.includes('D4-E5')")
+        # bob cannot move on Fire's turn
+        type_move(bob, "D4-D7")
+        bob.wait_for_function("document.getElementById('message').textContent.includes('D4-D7')")
+        wait_moves(alice, 0)
+        assert alice.locator("#hole-D7").get_attribute("data-peg") == ""
+
+        for k, move in enumerate(WIN):
+            mover = alice if k % 2 == 0 else bob
+            # alice types her moves, bob clicks his; every third of alice's is clicked
+            if mover is bob or k % 6 == 4:
+                click_move(mover, move)
+            else:
+                type_move(mover, move)
+            for p in (alice, bob):
+                wait_moves(p, k + 1)
+            frm, to = move.split("-")
+            who = "fire" if k % 2 == 0 else "ice"
+            for p in (alice, bob):
+                assert p.locator("#hole-" + to).get_attribute("data-peg") == who
+            if k == 5:
+                shot(alice, tmp_path, "4-playing.png")
+
+        for p in (alice, bob):
+            p.wait_for_function(
+                "document.getElementById('game').dataset.winner === 'fire'", timeout=WAIT_MS
+            )
+            assert p.locator("#game").get_attribute("data-status") == "won"
+            assert p.locator("#status").inner_text() == "Fire wins."
+            assert p.locator("#resign").is_disabled()
+        shot(alice, tmp_path, "5-won-fire.png")
+        shot(bob, tmp_path, "5-won-ice.png")
+
+        # the record, downloaded from the page, replays to the same end
+        with bob.expect_download() as dl:
+            bob.click("#record")
+        text = open(dl.value.path(), encoding="utf-8").read()
+        rec = record.parse(text)
+        assert rec.moves == WIN
+        assert rec.get("Fire") == "alice" and rec.get("Ice") == "bob"
+        game, error = record.replay(rec)
+        assert error is None and game.result == 1
+
+        # the games are listed with the result, on the home page and bob's page
+        alice.goto(server + "/")
+        assert "won" in alice.locator("li.game").first.inner_text()
+        bob.goto(server + "/player/alice")
+        assert "lost" not in bob.locator("#games").inner_text()
+        assert "won" in bob.locator("#games").inner_text()
+        assert errors == []
+    finally:
+        alice_ctx.close()
+        bob_ctx.close()
