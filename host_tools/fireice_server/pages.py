@@ -27,10 +27,12 @@ from starlette.staticfiles import StaticFiles
 from fireice.duel import Duel
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError, islands_str
 from fireice.notation import parse_move
+import fireice_tools
 from fireice_server import websession as ws
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BOARD_STATIC = os.path.join(os.path.dirname(HERE), "fireice_tools", "web")
+# the simulator page's folder: its board.js and board.css are the board's one drawing
+BOARD_STATIC = os.path.join(os.path.dirname(os.path.abspath(fireice_tools.__file__)), "web")
 MAX_FORM = 16 * 1024
 SIDES = ("fire", "ice")
 
@@ -39,6 +41,25 @@ templates = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
+
+
+def challenge_terms(c, mine):
+    """A challenge in words: the side I would play, the time, the handicap."""
+    side = c.get("color", "random")
+    if not mine and side in SIDES:
+        side = "ice" if side == "fire" else "fire"
+    words = ["you play %s" % side]
+    if c.get("clock"):
+        words.append("%d min + %d s" % (c["clock"]["limit"] // 60, c["clock"]["increment"]))
+    else:
+        words.append("%s days a move" % c.get("days"))
+    if c.get("handicap"):
+        words.append("handicap %d for %s" % (c["handicap"], c.get("handicap_side", "fire")))
+    words.append("rated" if c.get("rated", True) else "casual")
+    return ", ".join(words)
+
+
+templates.globals["challenge_terms"] = challenge_terms
 
 
 class PageError(Exception):
@@ -200,31 +221,38 @@ async def signout(request):
 # --- home: my games and challenges -------------------------------------------------
 
 
+def name_of(player):
+    """A player of a game: {"name", ...} in a full game, a name in a list."""
+    return player.get("name", "?") if isinstance(player, dict) else player or "?"
+
+
 def my_side(game, me):
     for side in SIDES:
-        if (game.get(side) or {}).get("name", "").lower() == me.lower():
+        if name_of(game.get(side)).lower() == me.lower():
             return side
     return None
 
 
 def game_line(game, me):
-    """A game of the list: the opponent, my side, whose turn it is."""
+    """A game of a list, as player me sees it: the opponent, the side,
+    whose turn it is or how it ended."""
     side = my_side(game, me)
     other = "ice" if side == "fire" else "fire"
-    state = game.get("state") or {}
-    status = state.get("status", game.get("status", ""))
-    to_move = state.get("to_move")
+    state = game.get("state") or game
+    status, to_move, winner = state.get("status"), state.get("to_move"), state.get("winner")
     if status == "started":
         turn = "your turn" if to_move == side else "their turn"
-    elif status in ("created",):
-        turn = "not started"
+    elif status == "aborted":
+        turn = "aborted"
+    elif status == "draw":
+        turn = "drawn"
     else:
-        winner = state.get("winner")
-        turn = "won" if winner == side else "lost" if winner else status
+        how = {"resign": " by resignation", "outoftime": " on time"}.get(status, "")
+        turn = ("won" if winner == side else "lost") + how
     return {
         "id": game.get("id"),
         "side": side,
-        "opponent": (game.get(other) or {}).get("name", "?"),
+        "opponent": name_of(game.get(other)),
         "status": status,
         "turn": turn,
         "mine": status == "started" and to_move == side,
@@ -248,7 +276,18 @@ async def home(request):
     playing = [g for g in games if g["status"] in ("created", "started")]
     playing.sort(key=lambda g: not g["mine"])  # my turn first
     done = [g for g in games if g not in playing]
-    return render(request, "home.html", me=me, playing=playing, done=done)
+    status, open_ = await api(request, "GET", "/api/challenge", token=session_token(request))
+    if status != 200:
+        open_ = {}
+    return render(
+        request,
+        "home.html",
+        me=me,
+        playing=playing,
+        done=done,
+        incoming=open_.get("in", []),
+        outgoing=open_.get("out", []),
+    )
 
 
 # --- challenges -------------------------------------------------------------------
@@ -334,17 +373,12 @@ async def game_page(request):
 async def player_page(request):
     me = await whoami(request)
     name = request.path_params["name"]
-    games = await games_of(request, name)
-    lines = [game_line(g, name) for g in games]
-    rating = None
-    for g in games:  # the latest game shows the player's rating
-        side = my_side(g, name)
-        if side and (g.get(side) or {}).get("rating") is not None:
-            rating = g[side]["rating"]
-            break
-    if isinstance(rating, (int, float)):
-        rating = {"rating": rating, "rd": None}
-    return render(request, "player.html", me=me, name=name, rating=rating, games=lines)
+    status, info = await api(request, "GET", "/api/user/" + quote(name, safe=""))
+    if status != 200:
+        raise PageError(status, info.get("error", "There is no player %s." % name))
+    name = info["username"]
+    games = [game_line(g, name) for g in await games_of(request, name)]
+    return render(request, "player.html", me=me, name=name, info=info, games=games)
 
 
 async def view(request):

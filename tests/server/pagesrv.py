@@ -2,7 +2,6 @@
 process on 127.0.0.1 (a free port), on a SQLite file of the test's own."""
 
 import contextlib
-import os
 import selectors
 import signal
 import subprocess
@@ -24,24 +23,16 @@ CHROMIUM_ARGS = [
 
 
 def server_command(tmp_path):
-    if os.environ.get("FIREICE_PAGES_DEV"):
-        return [sys.executable, os.environ["FIREICE_PAGES_DEV"], "0"]
-    return [
-        sys.executable,
-        "-m",
-        "fireice_server",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / "db.sqlite"),
-    ]
+    """`fireice server` on a free port and a SQLite file of the test's own."""
+    db = "sqlite:///" + str(tmp_path / "server.sqlite3")
+    return [sys.executable, "-m", "fireice_tools.cli", "server", "--port", "0", "--db", db]
 
 
 @contextlib.contextmanager
 def start_pages_server(tmp_path):
     """Yield the server's base URL (no trailing slash); stop it after."""
     p = subprocess.Popen(
-        server_command(tmp_path),
+        server_command(tmp_path) + ["--gone-after", "5"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -84,7 +84,7 @@ async function newState(st) {
 
 function render() {
   const st = state;
-  const n = st.moves ? st.moves.trim().split(/\s+/).filter(Boolean).length : 0;
+  const n = plies(st);
   root.dataset.status = st.status;
   root.dataset.moves = n;
   root.dataset.toMove = OVER.includes(st.status) ? "" : st.to_move;
@@ -170,8 +170,12 @@ function clickHole(name) {
   showBoard(shown);
 }
 
+function plies(st) {
+  return (st.moves || "").trim().split(/\s+/).filter(Boolean).length;
+}
+
 async function play(move) {
-  const n = state.moves ? state.moves.trim().split(/\s+/).filter(Boolean).length : 0;
+  const n = plies(state); // the ply makes a retried post safe
   say("");
   const [status, a] = await post(`/api/board/game/${encodeURIComponent(id)}/move/${encodeURIComponent(move)}?ply=${n}`);
   if (status !== 200) say(`${move}: ${a.error || "refused (" + status + ")"}`);
