@@ -737,7 +737,18 @@ def build_parser():
     from fireice_tools import solitaire
 
     solitaire.add_commands(sub)  # solve, deal
+    sv = sub.add_parser("server", help="the game server: play anyone over HTTP (docs/server.md)")
+    sv.set_defaults(func=_server)
+    from fireice_server import cli as server_cli
+
+    server_cli.add_arguments(sv)
     return p
+
+
+def _server(args):
+    from fireice_server import cli as server_cli
+
+    return server_cli.run(args)
 
 
 _POSITION_CHARS = frozenset("#Oo0-.")

@@ -1,0 +1,23 @@
+"""The Fire and Ice game server (`fireice server`, docs/server.md).
+
+Modules, one job each:
+  app.py           create_app(db_url, clock=..., ...): the FastAPI app, error
+                   format ({"error"}), the body checks (64 KB, UTF-8)
+  cli.py           `fireice server` options (add_arguments) and start (run)
+  service.py       Service: the game logic, HTTP-free: accounts, tokens, login
+                   limits, challenges, move/resign/abort/claim_victory, the end
+                   of a game and ratings, events; call it from anything
+  routes_*.py      the HTTP routers (account, challenge, game + streams)
+  deps.py          who is asking (bearer token -> user row) for Depends()
+  models.py        request bodies (pydantic, strict)
+  streams.py       NDJSON responses: keep-alive, seq, dropping slow clients
+  hub.py           in-process subscriptions and presence; PostgreSQL LISTEN
+  db.py            the engine (SQLite / PostgreSQL), write transactions,
+                   migrations at start-up (migrations/versions)
+  schema.py        the tables (SQLAlchemy Core)
+  rules.py         the rules core (fireice) as the server uses it
+  views.py         the JSON shapes of games, challenges, users; the record
+  clock.py         the one clock (injectable) and the time rules
+  glicko.py        Glicko-2 ratings, the handicap's rating offset
+  security.py      names, passwords (Argon2id off the event loop), tokens
+"""

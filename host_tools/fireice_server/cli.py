@@ -1,0 +1,82 @@
+"""`fireice server`: its options and its start (fireice_tools.cli calls
+add_arguments and run)."""
+
+import asyncio
+import socket
+import sys
+
+
+def add_arguments(p):
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8026, help="port (8026; 0 picks a free one)")
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        help="sqlite:///FILE or postgresql://USER@HOST:PORT/DB "
+        "(default: a SQLite file in the user's data directory)",
+    )
+    p.add_argument("--keepalive", type=float, default=5.0, help="seconds between keep-alive lines")
+    p.add_argument(
+        "--send-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a stream's client may take to accept a line before it is dropped",
+    )
+    p.add_argument(
+        "--gone-after",
+        type=float,
+        default=30.0,
+        help="seconds a player's stream is away (on their turn) before opponentGone",
+    )
+    p.add_argument("--queue", type=int, default=64, help="events a stream may have waiting")
+    p.add_argument(
+        "--clock-offset-file",
+        metavar="FILE",
+        help="for tests: the server's clock runs this file's number of seconds ahead",
+    )
+    p.add_argument("--log-level", default="warning", help="uvicorn's log level (warning)")
+
+
+def run(args):
+    import uvicorn
+
+    from fireice_server.app import create_app
+    from fireice_server.clock import Clock
+
+    app = create_app(
+        args.db,
+        clock=Clock(args.clock_offset_file),
+        keepalive=args.keepalive,
+        send_timeout=args.send_timeout,
+        gone_after=args.gone_after,
+        queue_size=args.queue,
+    )
+    # bind here, so that port 0 gives a free port and the address printed
+    # is the one listened on
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as e:
+        print(
+            "fireice server: cannot listen on %s:%d: %s" % (args.host, args.port, e.strerror),
+            file=sys.stderr,
+        )
+        return 2
+    sock.listen(1024)
+    host, port = sock.getsockname()[:2]
+    config = uvicorn.Config(app, log_level=args.log_level, timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+
+    async def main():
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started and not task.done():
+            await asyncio.sleep(0.02)
+        if server.started:
+            shown = "[%s]" % host if family == socket.AF_INET6 else host
+            print("fireice server: listening on http://%s:%d" % (shown, port), flush=True)
+        await task
+
+    asyncio.run(main())
+    return 0

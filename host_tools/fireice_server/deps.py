@@ -1,0 +1,48 @@
+"""Who is asking: the bearer token of a request (Authorization: Bearer
+TOKEN) as the user's row, for the routers' Depends()."""
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from fireice_server.service import Service, ServiceError
+
+bearer = HTTPBearer(auto_error=False, description="a token from POST /api/token")
+
+
+def service(request: Request):
+    return request.app.state.service
+
+
+Credential = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+async def optional_user(request: Request, cred: Credential):
+    """The user of the request's token, None without one; 401 for a token
+    that is not (or no longer) valid."""
+    if cred is None:
+        if request.headers.get("authorization"):
+            raise ServiceError(401, "the Authorization header must be: Bearer TOKEN")
+        return None
+    user = await request.app.state.service.user_for_token(cred.credentials)
+    if user is None:
+        raise ServiceError(401, "the token is not valid (revoked, or never issued)")
+    return user
+
+
+async def current_user(user: Annotated[dict | None, Depends(optional_user)]):
+    if user is None:
+        raise ServiceError(401, "this request needs a token: Authorization: Bearer TOKEN")
+    return user
+
+
+def token_of(cred: Credential):
+    return cred.credentials if cred else None
+
+
+# for the routers' parameters
+Svc = Annotated[Service, Depends(service)]
+User = Annotated[dict, Depends(current_user)]
+MaybeUser = Annotated[dict | None, Depends(optional_user)]
+TokenText = Annotated[str | None, Depends(token_of)]

@@ -1,0 +1,214 @@
+"""Games: the board API (stream, move, resign, abort, claim-victory),
+the public game, its record, a player's games, and the event stream."""
+
+import asyncio
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import PlainTextResponse
+
+from fireice_server import streams
+from fireice_server.deps import MaybeUser, Svc, User
+from fireice_server.models import Ok
+from fireice_server.service import ServiceError, other
+
+router = APIRouter(tags=["games"])
+
+_NDJSON = {200: {"content": {"application/x-ndjson": {}}, "description": "NDJSON lines"}}
+
+
+@router.get("/api/stream/event", response_class=streams.NDJSONResponse, responses=_NDJSON)
+async def event_stream(
+    user: User,
+    svc: Svc,
+    since: Annotated[int | None, Query(description="replay the events after this seq")] = None,
+):
+    """The user's events: challenge, challengeDeclined, challengeCanceled,
+    gameStart, gameFinish. On connect, the games in progress (gameStart)
+    and open challenges are sent again."""
+    sub = svc.hub.subscribe("u:%d" % user["id"])
+    try:
+        seq, bodies = await svc.user_stream_start(user)
+        replay = []
+        if since is not None:
+            if since < 0 or since > seq:
+                raise ServiceError(
+                    400, "since %d is not a seq of this stream (last %d)" % (since, seq)
+                )
+            replay, _first = await svc.events_since(sub.stream, since)
+    except BaseException:
+        svc.hub.unsubscribe(sub)
+        raise
+
+    async def lines():
+        try:
+            last = seq
+            for s, b in replay:
+                yield streams.line(b, s)
+                last = max(last, s)
+            for b in bodies:
+                yield streams.line(b, seq)
+            async for text, _body, _s in streams.follow(svc, sub, last):
+                if text == "dropped":
+                    yield None
+                    return
+                if text:
+                    yield text
+        finally:
+            svc.hub.unsubscribe(sub)
+
+    return streams.NDJSONResponse(lines(), svc.stream_options, svc.count_drop)
+
+
+@router.get(
+    "/api/board/game/stream/{gid}", response_class=streams.NDJSONResponse, responses=_NDJSON
+)
+async def game_stream(
+    gid: str,
+    user: MaybeUser,
+    svc: Svc,
+    since: Annotated[int | None, Query(description="replay the states after this seq")] = None,
+):
+    """The game: gameFull, then a gameState per change, opponentGone to a
+    player whose opponent's stream has been away (on the opponent's turn).
+    Ends after the game ends. Anyone may watch; a token marks a player."""
+    sub = svc.hub.subscribe("g:" + gid)
+    try:
+        full, g = await svc.game_full(gid)
+        seq = g["event_seq"]
+        replay = None
+        if since is not None:
+            if since < 0 or since > seq:
+                raise ServiceError(
+                    400, "since %d is not a seq of this stream (last %d)" % (since, seq)
+                )
+            found, first = await svc.events_since(sub.stream, since)
+            if first is None or first <= since + 1 or since == seq:
+                replay = found
+    except BaseException:
+        svc.hub.unsubscribe(sub)
+        raise
+    side = svc.side_of(g, user)
+    loop = asyncio.get_running_loop()
+
+    async def lines():
+        opened = loop.time()
+        if side:
+            svc.hub.arrive(gid, side, opened)
+        try:
+            last = seq
+            state = full["state"]
+            if replay is None:
+                yield streams.line(full, seq)
+            else:
+                for s, b in replay:
+                    yield streams.line(b, s)
+                    last, state = s, b
+            if state["status"] != "started":
+                return
+            opp_turn_since = opened
+            gone_sent = False
+            async for text, body, s in streams.follow(svc, sub, last):
+                if text == "dropped":
+                    yield None
+                    return
+                if text:
+                    yield text
+                if body is not None:
+                    last = s
+                    if body.get("to_move") != state.get("to_move"):
+                        opp_turn_since = loop.time()
+                    state = body
+                    if state["status"] != "started":
+                        return
+                if side:
+                    opp = other(side)
+                    away = svc.hub.away_since(gid, opp, opened)
+                    gone = (
+                        away is not None
+                        and state["to_move"] == opp
+                        and loop.time() - max(away, opp_turn_since) >= svc.gone_after
+                    )
+                    if gone != gone_sent:
+                        gone_sent = gone
+                        yield streams.line(await svc.gone_event(gid, gone), last)
+        finally:
+            svc.hub.unsubscribe(sub)
+            if side:
+                svc.hub.leave(gid, side, loop.time())
+
+    return streams.NDJSONResponse(lines(), svc.stream_options, svc.count_drop)
+
+
+@router.post("/api/board/game/{gid}/move/{move}", response_model=Ok)
+async def move(
+    gid: str,
+    move: str,
+    user: User,
+    svc: Svc,
+    ply: Annotated[int | None, Query(description="the number of moves before this one")] = None,
+):
+    """Play a move (F6-C6). Acknowledged once committed. 400 for an
+    illegal or out-of-turn move; 409 for a stale ply; the same move at the
+    same ply again answers 200 and is not played twice."""
+    return await svc.move(user, gid, move, ply)
+
+
+@router.post("/api/board/game/{gid}/resign", response_model=Ok)
+async def resign(gid: str, user: User, svc: Svc):
+    return await svc.resign(user, gid)
+
+
+@router.post("/api/board/game/{gid}/abort", response_model=Ok)
+async def abort(gid: str, user: User, svc: Svc):
+    """End the game without a result, before each side has moved."""
+    return await svc.abort(user, gid)
+
+
+@router.post("/api/board/game/{gid}/claim-victory", response_model=Ok)
+async def claim_victory(gid: str, user: User, svc: Svc):
+    """Win a game whose opponent, to move, has run out of days or clock."""
+    return await svc.claim_victory(user, gid)
+
+
+@router.get("/api/game/{gid}")
+async def game(gid: str, svc: Svc):
+    """The game as in gameFull (public)."""
+    full, _g = await svc.game_full(gid)
+    full.pop("type")
+    return full
+
+
+@router.get("/api/game/{gid}/record", response_class=PlainTextResponse)
+async def record(gid: str, svc: Svc):
+    """The game as a record (docs/records.md); `fireice replay` reads it."""
+    text = await svc.game_record(gid)
+    return PlainTextResponse(
+        text, headers={"content-disposition": 'attachment; filename="%s.fireice"' % gid}
+    )
+
+
+@router.get("/api/games/user/{username}")
+async def games_of_user(
+    username: str,
+    svc: Svc,
+    max: Annotated[int, Query(ge=1, le=1000, description="at most this many games")] = 50,
+):
+    """The player's games, newest first."""
+    return await svc.games_of(username, limit=max)
+
+
+@router.get("/api/account/playing")
+async def playing(user: User, svc: Svc):
+    """My games in progress, with isMyTurn."""
+    return await svc.games_of(user["username"], limit=1000, playing_only=True)
+
+
+@router.get("/api/status")
+async def status(svc: Svc):
+    """The process's streams: open, and dropped (slow readers) so far."""
+    return {"streams": svc.hub.count(), "dropped": svc.hub.dropped}
+
+
+__all__ = ["router", "Ok"]

@@ -1,0 +1,84 @@
+"""Names, passwords and tokens.
+
+Passwords: Argon2id (argon2-cffi's RFC 9106 low-memory profile), hashed
+and checked in worker threads so the event loop (and every stream) runs
+on meanwhile; at most HASH_THREADS at once, so a burst of logins queues
+instead of taking 64 MB of memory each.
+Tokens: 256 random bits; only their SHA-256 is stored."""
+
+import asyncio
+import hashlib
+import re
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+USERNAME = re.compile(r"[A-Za-z0-9_-]{2,20}")
+MIN_PASSWORD = 10
+MAX_PASSWORD = 1000
+HASH_THREADS = 2
+
+_hasher = PasswordHasher()
+_slots = None
+
+
+def _sem():
+    global _slots
+    if _slots is None:
+        _slots = asyncio.Semaphore(HASH_THREADS)
+    return _slots
+
+
+def check_username(name):
+    """None when the name is good, else why not."""
+    if not isinstance(name, str) or not USERNAME.fullmatch(name):
+        return "username: 2 to 20 of the letters A-Z a-z, digits, _ and -"
+    return None
+
+
+def check_password(password):
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        return "password: at least %d characters" % MIN_PASSWORD
+    if len(password) > MAX_PASSWORD:
+        return "password: at most %d characters" % MAX_PASSWORD
+    return None
+
+
+async def hash_password(password):
+    async with _sem():
+        return await asyncio.to_thread(_hasher.hash, password)
+
+
+async def verify_password(stored, password):
+    def check():
+        try:
+            return _hasher.verify(stored, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+
+    async with _sem():
+        return await asyncio.to_thread(check)
+
+
+# a hash to check a password against when the account does not exist, so
+# that a login takes as long for an unknown name as for a wrong password
+_DUMMY = _hasher.hash("not a password of anyone")
+
+
+async def verify_dummy(password):
+    await verify_password(_DUMMY, password)
+
+
+def new_token():
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token):
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_id():
+    """A game or challenge id: 8 letters and digits."""
+    alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(8))

@@ -1,0 +1,138 @@
+"""The server tests' helpers: a `fireice server` process (Server) and a
+player talking to it over HTTP (Player)."""
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+import httpx
+
+START_TIMEOUT = 60  # seconds; the machine may be busy
+PASSWORD = "a long enough password"
+_names = itertools.count(1)
+
+
+class Server:
+    """A `fireice server` process; its clock runs `offset` seconds ahead."""
+
+    def __init__(self, db_url, tmp, extra=()):
+        self.db_url = db_url
+        self.tmp = tmp
+        self.offset_file = os.path.join(tmp, "clock-offset-%d" % id(self))
+        self.extra = list(extra)
+        self.proc = None
+        self.url = None
+        self.set_offset(0)
+
+    def start(self):
+        args = [
+            sys.executable,
+            "-m",
+            "fireice_tools.cli",
+            "server",
+            "--port",
+            "0",
+            "--db",
+            self.db_url,
+            "--keepalive",
+            "1",
+            "--gone-after",
+            "2",
+            "--clock-offset-file",
+            self.offset_file,
+        ] + self.extra
+        self.proc = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self.stderr = []
+        threading.Thread(target=self._drain, daemon=True).start()
+        line = self._wait_line()
+        assert line.startswith("fireice server: listening on http://127.0.0.1:"), line
+        self.url = line.rsplit(" ", 1)[1].strip()
+        return self
+
+    def _drain(self):
+        for line in self.proc.stderr:
+            self.stderr.append(line)
+
+    def _wait_line(self):
+        out = []
+
+        def read():
+            out.append(self.proc.stdout.readline())
+
+        t = threading.Thread(target=read, daemon=True)
+        t.start()
+        t.join(START_TIMEOUT)
+        if not out or not out[0]:
+            self.proc.kill()
+            raise AssertionError("the server did not start: %s" % "".join(self.stderr)[-2000:])
+        return out[0]
+
+    def set_offset(self, seconds):
+        tmp = self.offset_file + ".new"
+        with open(tmp, "w") as f:
+            f.write(repr(float(seconds)))
+        os.replace(tmp, self.offset_file)
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def client(self, **kw):
+        return httpx.Client(base_url=self.url, timeout=kw.pop("timeout", 30), **kw)
+
+
+class Player:
+    def __init__(self, server, name=None):
+        self.name = name or "p%d_%d" % (os.getpid() % 1000, next(_names))
+        self.server = server
+        self.http = server.client()
+        r = self.http.post("/api/account", json={"username": self.name, "password": PASSWORD})
+        assert r.status_code == 201, r.text
+        self.login()
+
+    def login(self):
+        r = self.http.post("/api/token", json={"username": self.name, "password": PASSWORD})
+        assert r.status_code == 200, r.text
+        self.token = r.json()["token"]
+        self.headers = {"Authorization": "Bearer " + self.token}
+
+    def reconnect(self, server):
+        self.server = server
+        self.http = server.client()
+
+    def get(self, path, **kw):
+        return self.http.get(path, headers=self.headers, **kw)
+
+    def post(self, path, **kw):
+        return self.http.post(path, headers=self.headers, **kw)
+
+    def challenge(self, other, **body):
+        r = self.post("/api/challenge/" + other.name, json=body)
+        assert r.status_code == 201, r.text
+        return r.json()["id"]
+
+    def move(self, gid, move, ply=None):
+        q = "" if ply is None else "?ply=%d" % ply
+        return self.post("/api/board/game/%s/move/%s%s" % (gid, move, q))
+
+
+def start_game(a, b, **body):
+    """a challenges b (a plays Fire unless told), b accepts: the game's id."""
+    body.setdefault("color", "fire")
+    gid = a.challenge(b, **body)
+    r = b.post("/api/challenge/%s/accept" % gid)
+    assert r.status_code == 200, r.text
+    return gid
