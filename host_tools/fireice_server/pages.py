@@ -35,6 +35,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BOARD_STATIC = os.path.join(os.path.dirname(os.path.abspath(fireice_tools.__file__)), "web")
 MAX_FORM = 16 * 1024
 SIDES = ("fire", "ice")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+)
 
 templates = jinja2.Environment(
     loader=jinja2.FileSystemLoader(os.path.join(HERE, "templates")),
@@ -81,7 +85,7 @@ def session_token(request):
     return request.cookies.get(ws.SESSION_COOKIE)
 
 
-async def api(request, method, path, body=None, token=None):
+async def api(request, method, path, body=None, token=None, with_headers=False):
     """The JSON API, in-process: (status, JSON answer). The player's address
     goes with it, so the API's per-address login limits count the browser,
     not the page."""
@@ -94,6 +98,8 @@ async def api(request, method, path, body=None, token=None):
         answer = r.json()
     except ValueError:
         answer = {"error": r.text[:200]}
+    if with_headers:
+        return r.status_code, answer, r.headers
     return r.status_code, answer
 
 
@@ -139,6 +145,9 @@ def render(request, template, me=None, status=200, pre=None, **values):
     r = HTMLResponse(html, status_code=status)
     r.headers["Cache-Control"] = "no-store"
     r.headers["X-Frame-Options"] = "DENY"
+    # scripts only from our own files: a name or text that slipped past the
+    # escaping still could not run
+    r.headers["Content-Security-Policy"] = CSP
     r.headers["Referrer-Policy"] = "same-origin"
     if pre:
         r.headers.append("Set-Cookie", ws.pre_cookie(pre, secure(request)))
@@ -197,12 +206,15 @@ async def signin(request):
 
 
 async def start_session(request, body, where):
-    status, answer = await api(request, "POST", "/api/token", body)
+    status, answer, headers = await api(request, "POST", "/api/token", body, with_headers=True)
     if status != 200:
         error = answer.get("error", "Signing in failed (%d)." % status)
-        return signed_out_form(
+        r = signed_out_form(
             request, "signin.html", status, error=error, username=body["username"], next=where
         )
+        if "retry-after" in headers:  # too many failures: the API's wait
+            r.headers["Retry-After"] = headers["retry-after"]
+        return r
     r = to(where)
     r.headers.append("Set-Cookie", ws.session_cookie(answer["token"], secure(request)))
     return r

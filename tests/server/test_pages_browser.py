@@ -5,8 +5,11 @@ until Fire wins; the record is downloaded from the page. Screenshots of
 each step go to the test's folder (or to $FIREICE_SERVER_SHOTS)."""
 
 import os
+import re
 
 import pytest
+
+from playwright.sync_api import expect
 
 from fireice import record
 from pagesrv import CHROMIUM, CHROMIUM_ARGS, start_pages_server
@@ -22,9 +25,9 @@ PASSWORD = "correct horse battery"
 SHOTS = os.environ.get("FIREICE_SERVER_SHOTS")
 
 
-@pytest.fixture
-def server(tmp_path):
-    with start_pages_server(tmp_path) as url:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with start_pages_server(tmp_path_factory.mktemp("server")) as url:
         yield url
 
 
@@ -55,19 +58,13 @@ def sign_up(page, url, name):
 
 
 def wait_moves(page, n):
-    page.wait_for_function(
-        "n => document.getElementById('game').dataset.moves === String(n)",
-        arg=n,
-        timeout=WAIT_MS,
-    )
+    expect(page.locator("#game")).to_have_attribute("data-moves", str(n), timeout=WAIT_MS)
 
 
 def click_move(page, move):
     frm, to = move.split("-")
     page.click("#hole-" + frm)
-    page.wait_for_function(
-        "h => document.getElementById('hole-' + h).classList.contains('selected')", arg=frm
-    )
+    expect(page.locator("#hole-" + frm)).to_have_class(re.compile(r"\bselected\b"))
     page.click("#hole-" + to)
 
 
@@ -76,101 +73,156 @@ def type_move(page, move):
     page.press("#moveInput", "Enter")
 
 
-def test_two_players_play_a_game_through_the_pages(server, browser, tmp_path):
-    alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
-    bob_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
-    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+@pytest.fixture(scope="module")
+def players(server, browser, tmp_path_factory):
+    """alice and bob, signed up, each in a browser context of their own:
+    (alice's page, bob's page, the scripts' errors)."""
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in "ab"]
+    alice, bob = (c.new_page() for c in contexts)
     errors = []
     for p in (alice, bob):
         p.set_default_timeout(WAIT_MS)
         p.on("pageerror", lambda e: errors.append(str(e)))
+        # the pages' own scripts keep to their Content-Security-Policy
+        p.on("console", lambda m: "Security Policy" in m.text and errors.append(m.text))
     try:
         sign_up(alice, server, "alice")
         sign_up(bob, server, "bob")
-        shot(bob, tmp_path, "1-home.png")
-
-        # alice challenges bob from his page: she plays Fire, 3 days a move
-        alice.goto(server + "/player/bob")
-        alice.click("#challengeLink")
-        assert alice.input_value("#opponent") == "bob"
-        alice.check("#colorFire")
-        alice.check("#timingDays")
-        alice.fill("#days", "3")
-        shot(alice, tmp_path, "2-challenge.png")
-        alice.click("#send")
-        alice.wait_for_url(server + "/?challenged=bob")
-
-        # the challenge reaches bob's open home page through his event stream
-        bob.wait_for_selector("li.challenge button[data-act=accept]", timeout=WAIT_MS)
-        assert "alice" in bob.locator("li.challenge").inner_text()
-        shot(bob, tmp_path, "3-challenged.png")
-        bob.click("li.challenge button[data-act=accept]")
-        bob.wait_for_url(server + "/game/*")
-        game_url = bob.url
-
-        # and the game's start reaches alice's home page
-        alice.wait_for_selector("#playing li.game a", timeout=WAIT_MS)
-        alice.click("#playing li.game a")
-        alice.wait_for_url(game_url)
-        for p, side in ((alice, "fire"), (bob, "ice")):
-            wait_moves(p, 0)
-            assert p.locator("#game").get_attribute("data-side") == side
-            assert p.locator("#game").get_attribute("data-to-move") == "fire"
-            assert p.locator("#hole-D4").get_attribute("data-peg") == "fire"
-        assert alice.locator("#status").inner_text() == "Your move."
-
-        # an illegal move is refused with the server's reason, and changes nothing
-        type_move(alice, "D4-E5")
-        alice.wait_for_function("document.getElementById('message').textContent.includes('D4-E5')")
-        # bob cannot move on Fire's turn
-        type_move(bob, "D4-D7")
-        bob.wait_for_function("document.getElementById('message').textContent.includes('D4-D7')")
-        wait_moves(alice, 0)
-        assert alice.locator("#hole-D7").get_attribute("data-peg") == ""
-
-        for k, move in enumerate(WIN):
-            mover = alice if k % 2 == 0 else bob
-            # alice types her moves, bob clicks his; every third of alice's is clicked
-            if mover is bob or k % 6 == 4:
-                click_move(mover, move)
-            else:
-                type_move(mover, move)
-            for p in (alice, bob):
-                wait_moves(p, k + 1)
-            frm, to = move.split("-")
-            who = "fire" if k % 2 == 0 else "ice"
-            for p in (alice, bob):
-                assert p.locator("#hole-" + to).get_attribute("data-peg") == who
-            if k == 5:
-                shot(alice, tmp_path, "4-playing.png")
-
-        for p in (alice, bob):
-            p.wait_for_function(
-                "document.getElementById('game').dataset.winner === 'fire'", timeout=WAIT_MS
-            )
-            assert p.locator("#game").get_attribute("data-status") == "won"
-            assert p.locator("#status").inner_text() == "Fire wins."
-            assert p.locator("#resign").is_disabled()
-        shot(alice, tmp_path, "5-won-fire.png")
-        shot(bob, tmp_path, "5-won-ice.png")
-
-        # the record, downloaded from the page, replays to the same end
-        with bob.expect_download() as dl:
-            bob.click("#record")
-        text = open(dl.value.path(), encoding="utf-8").read()
-        rec = record.parse(text)
-        assert rec.moves == WIN
-        assert rec.get("Fire") == "alice" and rec.get("Ice") == "bob"
-        game, error = record.replay(rec)
-        assert error is None and game.result == 1
-
-        # the games are listed with the result, on the home page and bob's page
-        alice.goto(server + "/")
-        assert "won" in alice.locator("li.game").first.inner_text()
-        bob.goto(server + "/player/alice")
-        assert "lost" not in bob.locator("#games").inner_text()
-        assert "won" in bob.locator("#games").inner_text()
-        assert errors == []
+        shot(bob, tmp_path_factory.getbasetemp(), "1-home.png")
+        yield alice, bob, errors
     finally:
-        alice_ctx.close()
-        bob_ctx.close()
+        for c in contexts:
+            c.close()
+
+
+def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
+    alice, bob, errors = players
+    # alice challenges bob from his page: she plays Fire, 3 days a move
+    alice.goto(server + "/player/bob")
+    alice.click("#challengeLink")
+    assert alice.input_value("#opponent") == "bob"
+    alice.check("#colorFire")
+    alice.check("#timingDays")
+    alice.fill("#days", "3")
+    shot(alice, tmp_path, "2-challenge.png")
+    alice.click("#send")
+    alice.wait_for_url(server + "/?challenged=bob")
+
+    # the challenge reaches bob's open home page through his event stream
+    bob.wait_for_selector("li.challenge button[data-act=accept]", timeout=WAIT_MS)
+    assert "alice" in bob.locator("li.challenge").inner_text()
+    shot(bob, tmp_path, "3-challenged.png")
+    bob.click("li.challenge button[data-act=accept]")
+    bob.wait_for_url(server + "/game/*")
+    game_url = bob.url
+
+    # and the game's start reaches alice's home page
+    alice.wait_for_selector("#playing li.game a", timeout=WAIT_MS)
+    alice.click("#playing li.game a")
+    alice.wait_for_url(game_url)
+    for p, side in ((alice, "fire"), (bob, "ice")):
+        wait_moves(p, 0)
+        assert p.locator("#game").get_attribute("data-side") == side
+        assert p.locator("#game").get_attribute("data-to-move") == "fire"
+        assert p.locator("#hole-D4").get_attribute("data-peg") == "fire"
+    assert alice.locator("#status").inner_text() == "Your move."
+
+    # an illegal move is refused with the server's reason, and changes nothing
+    type_move(alice, "D4-E5")
+    expect(alice.locator("#message")).to_contain_text("D4-E5")
+    # bob cannot move on Fire's turn
+    type_move(bob, "D4-D7")
+    expect(bob.locator("#message")).to_contain_text("D4-D7")
+    wait_moves(alice, 0)
+    assert alice.locator("#hole-D7").get_attribute("data-peg") == ""
+
+    for k, move in enumerate(WIN):
+        mover = alice if k % 2 == 0 else bob
+        # alice types her moves, bob clicks his; every third of alice's is clicked
+        if mover is bob or k % 6 == 4:
+            click_move(mover, move)
+        else:
+            type_move(mover, move)
+        for p in (alice, bob):
+            wait_moves(p, k + 1)
+        frm, to = move.split("-")
+        who = "fire" if k % 2 == 0 else "ice"
+        for p in (alice, bob):
+            assert p.locator("#hole-" + to).get_attribute("data-peg") == who
+        if k == 5:
+            shot(alice, tmp_path, "4-playing.png")
+
+    for p in (alice, bob):
+        expect(p.locator("#game")).to_have_attribute("data-winner", "fire", timeout=WAIT_MS)
+        assert p.locator("#game").get_attribute("data-status") == "won"
+        assert p.locator("#status").inner_text() == "Fire wins."
+        assert p.locator("#resign").is_disabled()
+    shot(alice, tmp_path, "5-won-fire.png")
+    shot(bob, tmp_path, "5-won-ice.png")
+
+    # the record, downloaded from the page, replays to the same end
+    with bob.expect_download() as dl:
+        bob.click("#record")
+    text = open(dl.value.path(), encoding="utf-8").read()
+    rec = record.parse(text)
+    assert rec.moves == WIN
+    assert rec.get("Fire") == "alice" and rec.get("Ice") == "bob"
+    game, error = record.replay(rec)
+    assert error is None and game.result == 1
+
+    # the games are listed with the result, on the home page and bob's page
+    alice.goto(server + "/")
+    assert "won" in alice.locator("li.game").first.inner_text()
+    bob.goto(server + "/player/alice")
+    assert "lost" not in bob.locator("#games").inner_text()
+    assert "won" in bob.locator("#games").inner_text()
+    assert errors == []
+
+
+def test_a_clock_game_resigned_through_the_pages(server, players, tmp_path):
+    alice, bob, errors = players
+    # bob challenges alice to a live game: Ice for him, 1 minute + 2 s, casual
+    bob.goto(server + "/challenge")
+    bob.fill("#opponent", "alice")
+    bob.check("#colorIce")
+    bob.check("#timingClock")
+    bob.fill("#minutes", "1")
+    bob.fill("#increment", "2")
+    bob.uncheck("#rated")
+    bob.click("#send")
+    bob.wait_for_url(server + "/?challenged=alice")
+    alice.goto(server + "/")
+    assert "1 min + 2 s" in alice.locator("li.challenge").inner_text()
+    alice.click("li.challenge button[data-act=accept]")
+    alice.wait_for_url(server + "/game/*")
+    bob.wait_for_selector("#playing li.game a")
+    bob.click("#playing li.game a")
+    bob.wait_for_url(alice.url)
+    for p in (alice, bob):
+        wait_moves(p, 0)
+    assert re.fullmatch(r"[01]:[0-5]\d", alice.locator("#clock-fire").inner_text())
+
+    type_move(alice, WIN[0])
+    for p in (alice, bob):
+        wait_moves(p, 1)
+    # Ice's clock runs on both pages, Fire's has the increment
+    first = bob.locator("#clock-ice").inner_text()
+    assert bob.locator("#clock-ice").get_attribute("class") == "clock running"
+    expect(bob.locator("#clock-ice")).not_to_have_text(first)
+    assert alice.locator("#clock-fire").get_attribute("class") == "clock"  # stopped
+    shot(bob, tmp_path, "6-clock.png")
+
+    bob.once("dialog", lambda d: d.accept())
+    bob.click("#resign")
+    for p in (alice, bob):
+        expect(p.locator("#game")).to_have_attribute("data-status", "resign", timeout=WAIT_MS)
+        assert p.locator("#status").inner_text() == "Fire wins (resignation)."
+    shot(alice, tmp_path, "7-resigned.png")
+    with alice.expect_download() as dl:
+        alice.click("#record")
+    rec = record.parse(open(dl.value.path(), encoding="utf-8").read())
+    assert rec.moves == WIN[:1]
+    assert rec.get("Termination") == "resign" and rec.get("Winner") == "fire"
+    alice.goto(server + "/")
+    assert "won by resignation" in alice.locator("#done").inner_text()
+    assert errors == []

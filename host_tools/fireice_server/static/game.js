@@ -23,7 +23,7 @@ let picked = null; // the hole of the peg picked by a click
 
 // --- the board -------------------------------------------------------------
 const drawn = board.createBoard($("board"), { onHole: clickHole, coordinates: true });
-if (mySide === "ice") drawn.setFlipped(true); // my own side nearest to me
+
 
 function showBoard(v) {
   drawn.setPosition(v.position);
