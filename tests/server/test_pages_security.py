@@ -179,3 +179,23 @@ def test_pages_need_a_session_and_redirect_only_home(server):
     assert 'name="next" value="/"' in r.text
     r = c.get("/signin", params={"next": "/challenge"})
     assert 'name="next" value="/challenge"' in r.text
+
+
+def test_the_challenge_form_shows_the_apis_refusal(server):
+    alice, token = sign_up(server, "form_alice")
+    sign_up(server, "form_bob")
+    form = {"csrf": token, "opponent": "form_bob", "timing": "days", "days": "3"}
+    for bad, words in (({"handicap": "7"}, "handicap"), ({"handicap": "abc"}, "handicap")):
+        r = alice.post("/challenge", data=dict(form, **bad))
+        assert r.status_code == 400 and words in r.text, r.text
+        assert 'id="error"' in r.text
+    r = alice.post("/challenge", data=dict(form, opponent="nobody_here"))
+    assert r.status_code == 404 and 'id="error"' in r.text
+    assert alice.get("/api/challenge").json()["out"] == []  # nothing was sent
+    r = alice.post("/challenge", data=dict(form, handicap="2", handicap_side="ice"))
+    assert r.status_code == 303
+    (sent,) = alice.get("/api/challenge").json()["out"]
+    assert sent["handicap"] == 2 and sent["handicap_side"] == "ice" and sent["days"] == 3
+    # names and text from players are escaped on the pages
+    r = alice.get("/player/%3Cscript%3E")
+    assert r.status_code == 404 and "<script>" not in r.text
