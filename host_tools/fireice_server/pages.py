@@ -271,13 +271,16 @@ def game_line(game, me):
     }
 
 
-async def games_of(request, username):
-    status, answer = await api(request, "GET", "/api/games/user/" + quote(username, safe=""))
-    if status == 404:
-        raise PageError(404, "There is no player %s." % username)
+async def read(request, path):
+    """A public GET of the API: its answer, or the API's refusal as the page's."""
+    status, answer = await api(request, "GET", path)
     if status != 200:
-        raise PageError(status, answer.get("error", "The games could not be read."))
-    return answer.get("games", answer) if isinstance(answer, dict) else answer
+        raise PageError(status, answer.get("error", "%s answered %d" % (path, status)))
+    return answer
+
+
+async def games_of(request, username):
+    return await read(request, "/api/games/user/" + quote(username, safe=""))
 
 
 async def home(request):
@@ -374,9 +377,7 @@ async def challenge_answer(request):
 async def game_page(request):
     me = await whoami(request)
     gid = request.path_params["id"]
-    status, game = await api(request, "GET", "/api/game/" + quote(gid, safe=""))
-    if status != 200:
-        raise PageError(status, game.get("error", "There is no game %s." % gid))
+    game = await read(request, "/api/game/" + quote(gid, safe=""))
     side = my_side(game, me["username"]) if me else None
     names = {s: (game.get(s) or {}).get("name", "?") for s in SIDES}
     return render(request, "game.html", me=me, game=game, gid=gid, side=side or "", names=names)
@@ -385,9 +386,7 @@ async def game_page(request):
 async def player_page(request):
     me = await whoami(request)
     name = request.path_params["name"]
-    status, info = await api(request, "GET", "/api/user/" + quote(name, safe=""))
-    if status != 200:
-        raise PageError(status, info.get("error", "There is no player %s." % name))
+    info = await read(request, "/api/user/" + quote(name, safe=""))
     name = info["username"]
     games = [game_line(g, name) for g in await games_of(request, name)]
     return render(request, "player.html", me=me, name=name, info=info, games=games)

@@ -8,19 +8,6 @@ import subprocess
 import sys
 import urllib.request
 
-CHROMIUM = "/usr/bin/chromium"
-# as tests/host/test_web.py
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
 
 def server_command(tmp_path):
     """`fireice server` on a free port and a SQLite file of the test's own."""

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from fireice import record
-from pagesrv import CHROMIUM, CHROMIUM_ARGS, start_pages_server
+from chromium import launched
+from pagesrv import start_pages_server
 
 # Fire wins this game from the start on islands A-D-F (as in tests/host/test_web.py)
 WIN = (
@@ -33,14 +34,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail("%s is missing: `make browser` installs Debian's chromium" % CHROMIUM)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with launched() as b:
         yield b
-        b.close()
 
 
 def shot(page, folder, name):
