@@ -30,6 +30,14 @@ def add_arguments(p):
     )
     p.add_argument("--queue", type=int, default=64, help="events a stream may have waiting")
     p.add_argument(
+        "--socket-buffer",
+        type=int,
+        default=0,
+        metavar="BYTES",
+        help="the send buffer of each connection (SO_SNDBUF; 0: the system's own, which grows "
+        "to some MB): smaller finds a client that stopped reading sooner",
+    )
+    p.add_argument(
         "--clock-offset-file",
         metavar="FILE",
         help="for tests: the server's clock runs this file's number of seconds ahead",
@@ -56,6 +64,9 @@ def run(args):
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if args.socket_buffer:
+        # accepted connections inherit it from the listening socket (Linux)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, args.socket_buffer)
     try:
         sock.bind((args.host, args.port))
     except OSError as e:

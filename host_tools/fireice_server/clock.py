@@ -60,7 +60,7 @@ def deadline(g, side):
     return g["turn_start"] + left / 1000.0
 
 
-def after_move(g, side, now):
+def after_move(g, side, now, increment=True):
     """The time columns after side moved at now (in time): the clock less
     the time used plus the increment (live); the vacation less the time
     used, the days whole again for the next turn (correspondence)."""
@@ -78,7 +78,9 @@ def after_move(g, side, now):
         out[key] = max(0, left - used)
     else:
         key = "ftime" if side == "fire" else "itime"
-        out[key] = max(0, g[key] - used) + 1000 * (g["clock_increment"] or 0)
+        out[key] = max(0, g[key] - used)
+        if increment:
+            out[key] += 1000 * (g["clock_increment"] or 0)
     return out
 
 

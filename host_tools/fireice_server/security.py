@@ -63,11 +63,16 @@ async def verify_password(stored, password):
 
 # a hash to check a password against when the account does not exist, so
 # that a login takes as long for an unknown name as for a wrong password
-_DUMMY = _hasher.hash("not a password of anyone")
+# (made at the first such login, not at start-up)
+_dummy = None
 
 
 async def verify_dummy(password):
-    await verify_password(_DUMMY, password)
+    global _dummy
+    if _dummy is None:
+        async with _sem():
+            _dummy = await asyncio.to_thread(_hasher.hash, "not a password of anyone")
+    await verify_password(_dummy, password)
 
 
 def new_token():

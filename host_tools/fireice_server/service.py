@@ -567,7 +567,8 @@ class Service:
                 await self._save(tx, g, now)
             else:
                 winner = None if result == "draw" else result
-                await self._finish(tx, g, "draw" if result == "draw" else "won", winner, now)
+                status = "draw" if result == "draw" else "won"
+                await self._finish(tx, g, status, winner, now, charge=False)
         return {"ok": True}
 
     async def _played(self, conn, g, ply, side, text):
@@ -614,8 +615,17 @@ class Service:
         )
         tx.emit("g:" + g["id"], views.state(g, now))
 
-    async def _finish(self, tx, g, status, winner, now):
-        """End a game: its status, the ratings, the events."""
+    async def _finish(self, tx, g, status, winner, now, charge=True):
+        """End a game: its status, the ratings, the events. charge: the
+        side to move is charged the time it used (not for an ending move,
+        charged already)."""
+        side = g["to_move"]
+        if charge and side and g["status"] == "started":
+            if status == "outoftime":
+                for key in ("time", "vac"):
+                    g[side[0] + key] = 0
+            else:
+                g.update(timing.after_move(g, side, now, increment=False))
         g.update(status=status, winner=winner, to_move=None, deadline=None, ended_at=now)
         people = await self._users(tx.conn, g["fire_id"], g["ice_id"])
         fire, ice = people[g["fire_id"]], people[g["ice_id"]]

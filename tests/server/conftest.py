@@ -18,28 +18,36 @@ def postgres():
     pg.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return "sqlite:///" + str(tmp_path / "server.sqlite3")
-    pg = request.getfixturevalue("postgres")
-    return pg.new_database()
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def backend(request):
+    return request.param
 
 
-@pytest.fixture
-def server(db_url, tmp_path):
-    s = Server(db_url, str(tmp_path)).start()
+def new_db_url(request, backend, folder):
+    """A new, empty database of the backend."""
+    if backend == "sqlite":
+        return "sqlite:///" + str(folder / "server.sqlite3")
+    return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture(scope="module")
+def server(request, backend, tmp_path_factory):
+    """One server for the tests of a module (each makes its own players)."""
+    folder = tmp_path_factory.mktemp("server")
+    s = Server(new_db_url(request, backend, folder), str(folder)).start()
     yield s
     s.stop()
 
 
 @pytest.fixture
-def make_server(db_url, tmp_path):
-    """Servers on the test's database, started by the test (stopped at its end)."""
+def make_server(request, backend, tmp_path):
+    """make(extra=(), db_url=None): a server (not started) on a database of
+    its own for this test, or on db_url; stopped at the test's end."""
     made = []
+    url = new_db_url(request, backend, tmp_path)
 
-    def make(extra=()):
-        s = Server(db_url, str(tmp_path), extra)
+    def make(extra=(), db_url=None):
+        s = Server(db_url or url, str(tmp_path), extra)
         made.append(s)
         return s
 

@@ -2,13 +2,18 @@
 player talking to it over HTTP (Player)."""
 
 import itertools
+import json
 import os
 import signal
 import subprocess
 import sys
 import threading
+import time
 
 import httpx
+
+from fireice.geom import move_name
+from fireice.moves import legal_moves
 
 START_TIMEOUT = 60  # seconds; the machine may be busy
 PASSWORD = "a long enough password"
@@ -136,3 +141,71 @@ def start_game(a, b, **body):
     r = b.post("/api/challenge/%s/accept" % gid)
     assert r.status_code == 200, r.text
     return gid
+
+
+class Stream:
+    """An NDJSON stream read in a thread: events() come as dicts, keep-alive
+    lines as None (counted in keepalives)."""
+
+    def __init__(self, player_or_server, path, headers=None):
+        import queue
+
+        if isinstance(player_or_server, Player):
+            self.client = player_or_server.server.client(timeout=None)
+            headers = player_or_server.headers
+        else:
+            self.client = player_or_server.client(timeout=None)
+        self.lines = queue.Queue()
+        self.keepalives = 0
+        self.status = None
+        self.ended = threading.Event()
+        self._ready = threading.Event()
+        self._path = path
+        self._headers = headers or {}
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        assert self._ready.wait(30), "the stream did not answer"
+
+    def _run(self):
+        try:
+            with self.client.stream("GET", self._path, headers=self._headers) as r:
+                self.status = r.status_code
+                self._ready.set()
+                if r.status_code != 200:
+                    self.error = r.read()
+                    return
+                for line in r.iter_lines():
+                    if line.strip():
+                        self.lines.put(json.loads(line))
+                    else:
+                        self.keepalives += 1
+        except httpx.HTTPError:
+            pass
+        finally:
+            self._ready.set()
+            self.ended.set()
+
+    def next(self, timeout=15, kind=None):
+        """The next event (of type kind, skipping others)."""
+        import queue
+
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                ev = self.lines.get(timeout=max(0.01, left))
+            except queue.Empty:
+                raise AssertionError("no %s event within %s s" % (kind or "", timeout))
+            if kind is None or ev.get("type") == kind:
+                return ev
+
+    def close(self):
+        self.client.close()
+        self._thread.join(5)
+
+
+def legal(game):
+    """The legal moves of a fireice game, as texts."""
+    buf = bytearray(600)
+    n = legal_moves(game, buf)
+    return [move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n)]

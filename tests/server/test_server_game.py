@@ -9,15 +9,8 @@ import sys
 from fireice import seeded
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, move_name
-from fireice.moves import legal_moves
 
-from srvtest import Player, start_game
-
-
-def legal(game):
-    buf = bytearray(600)
-    n = legal_moves(game, buf)
-    return [move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
+from srvtest import Player, legal, start_game
 
 
 def illegal_move(game):
