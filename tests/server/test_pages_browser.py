@@ -155,6 +155,20 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
     shot(alice, tmp_path, "5-won-fire.png")
     shot(bob, tmp_path, "5-won-ice.png")
 
+    # anyone may watch: a browser signed in as no one sees the same end
+    watcher = alice.context.browser.new_context()
+    try:
+        w = watcher.new_page()
+        w.goto(game_url)
+        expect(w.locator("#game")).to_have_attribute("data-winner", "fire", timeout=WAIT_MS)
+        assert w.locator("#moveForm").count() == 0 and w.locator("#resign").count() == 0
+        for move in WIN:
+            assert w.locator("#hole-" + move[3:]).get_attribute("data-peg") == (
+                alice.locator("#hole-" + move[3:]).get_attribute("data-peg")
+            )
+    finally:
+        watcher.close()
+
     # the record, downloaded from the page, replays to the same end
     with bob.expect_download() as dl:
         bob.click("#record")
