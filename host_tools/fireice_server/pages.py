@@ -1,4 +1,4 @@
-"""The server's web pages (docs/server.md, "The web pages").
+"""The server's web pages (docs/server-pages.md).
 
 Sign up, sign in and out, challenge a player, the list of my games with
 whose turn it is, the game page and a player's page. The pages hold no

@@ -199,3 +199,23 @@ def test_the_challenge_form_shows_the_apis_refusal(server):
     # names and text from players are escaped on the pages
     r = alice.get("/player/%3Cscript%3E")
     assert r.status_code == 404 and "<script>" not in r.text
+
+
+def test_the_board_view_is_the_rules_cores(server):
+    """/page/view: the position the game page draws, replayed by the rules
+    core; moves that do not replay are refused with the reason."""
+    start = "-" * 24 + "#" + "-" * 24
+    r = httpx.get(server + "/page/view", params={"setup": start, "moves": "D4-C4 D4-D5"})
+    v = r.json()
+    assert r.status_code == 200 and v["to_move"] == "fire" and v["last"] == "D4-D5"
+    # Fire on C4 (17) and on D4 (24), filled after Ice went from D4 to D5 (25)
+    assert v["position"][17] == "#" and v["position"][24] == "#" and v["position"][25] == "O"
+    assert v["supply"] == {"fire": 23, "ice": 24}
+    for params, reason in (
+        ({"setup": "abc"}, "49 characters"),
+        ({"setup": "#" * 49}, "only 25"),
+        ({"setup": start, "moves": "D4-C4 zz"}, "not a move"),
+        ({"setup": start, "moves": "D4-C4 D4-C4"}, "C4 is not empty"),
+    ):
+        r = httpx.get(server + "/page/view", params=params)
+        assert r.status_code == 400 and reason in r.json()["error"], (params, r.text)
