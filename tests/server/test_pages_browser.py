@@ -113,6 +113,7 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
 
     # and the game's start reaches alice's home page
     alice.wait_for_selector("#playing li.game a", timeout=WAIT_MS)
+    assert "your turn" in alice.locator("#playing li.game").inner_text()
     alice.click("#playing li.game a")
     alice.wait_for_url(game_url)
     for p, side in ((alice, "fire"), (bob, "ice")):
@@ -234,4 +235,5 @@ def test_a_clock_game_resigned_through_the_pages(server, players, tmp_path):
     assert rec.get("Termination") == "resign" and rec.get("Winner") == "fire"
     alice.goto(server + "/")
     assert "won by resignation" in alice.locator("#done").inner_text()
+    shot(alice, tmp_path, "8-home.png")
     assert errors == []
