@@ -18,7 +18,7 @@ router = APIRouter(tags=["games"])
 _NDJSON = {200: {"content": {"application/x-ndjson": {}}, "description": "NDJSON lines"}}
 
 
-@router.get("/api/stream/event", response_class=streams.NDJSONResponse, responses=_NDJSON)
+@router.get("/api/stream/event", responses=_NDJSON)
 async def event_stream(
     user: User,
     svc: Svc,
@@ -61,9 +61,7 @@ async def event_stream(
     return streams.NDJSONResponse(lines(), svc.stream_options, svc.count_drop)
 
 
-@router.get(
-    "/api/board/game/stream/{gid}", response_class=streams.NDJSONResponse, responses=_NDJSON
-)
+@router.get("/api/board/game/stream/{gid}", responses=_NDJSON)
 async def game_stream(
     gid: str,
     user: MaybeUser,

@@ -119,10 +119,10 @@ class Player:
         self.http = server.client()
 
     def get(self, path, **kw):
-        return self.http.get(path, headers=self.headers, **kw)
+        return self.http.get(path, headers={**self.headers, **kw.pop("headers", {})}, **kw)
 
     def post(self, path, **kw):
-        return self.http.post(path, headers=self.headers, **kw)
+        return self.http.post(path, headers={**self.headers, **kw.pop("headers", {})}, **kw)
 
     def challenge(self, other, **body):
         r = self.post("/api/challenge/" + other.name, json=body)
