@@ -189,12 +189,15 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
     assert errors == []
 
 
-def test_a_clock_game_resigned_through_the_pages(server, players, tmp_path):
+def test_a_handicap_clock_game_resigned_through_the_pages(server, players, tmp_path):
     alice, bob, errors = players
-    # bob challenges alice to a live game: Ice for him, 1 minute + 2 s, casual
+    # bob challenges alice to a live game: Ice for him, Fire with 2 extra
+    # pegs, 1 minute + 2 s, casual
     bob.goto(server + "/challenge")
     bob.fill("#opponent", "alice")
     bob.check("#colorIce")
+    bob.fill("#handicap", "2")
+    bob.select_option("#handicapSide", "fire")
     bob.check("#timingClock")
     bob.fill("#minutes", "1")
     bob.fill("#increment", "2")
@@ -202,7 +205,7 @@ def test_a_clock_game_resigned_through_the_pages(server, players, tmp_path):
     bob.click("#send")
     bob.wait_for_url(server + "/?challenged=alice")
     alice.goto(server + "/")
-    assert "1 min + 2 s" in alice.locator("li.challenge").inner_text()
+    assert "1 min + 2 s, handicap 2 for fire" in alice.locator("li.challenge").inner_text()
     alice.click("li.challenge button[data-act=accept]")
     alice.wait_for_url(server + "/game/*")
     bob.wait_for_selector("#playing li.game a")
@@ -210,6 +213,13 @@ def test_a_clock_game_resigned_through_the_pages(server, players, tmp_path):
     bob.wait_for_url(alice.url)
     for p in (alice, bob):
         wait_moves(p, 0)
+        assert p.locator("#terms").inner_text() == "1 min + 2 s · handicap 2 for Fire · casual"
+        # the handicap's pegs, placed by the server off island D, drawn from the setup
+        fire = p.locator(".hole[data-peg=fire]")
+        assert fire.count() == 3
+        islands = [fire.nth(k).get_attribute("data-hole")[0] for k in range(3)]
+        assert islands.count("D") == 1 and len(set(islands)) == 3, islands
+        assert p.locator("#pocket-fire").get_attribute("data-count") == "22"
     assert re.fullmatch(r"[01]:[0-5]\d", alice.locator("#clock-fire").inner_text())
 
     type_move(alice, WIN[0])
@@ -231,7 +241,11 @@ def test_a_clock_game_resigned_through_the_pages(server, players, tmp_path):
     with alice.expect_download() as dl:
         alice.click("#record")
     rec = record.parse(open(dl.value.path(), encoding="utf-8").read())
-    assert rec.moves == WIN[:1]
+    assert rec.moves == WIN[:1] and rec.get("Handicap") == "2"
+    game, error = record.replay(rec)
+    assert error is None and game.position() == alice.locator("#game").get_attribute(
+        "data-position"
+    )
     assert rec.get("Termination") == "resign" and rec.get("Winner") == "fire"
     alice.goto(server + "/")
     assert "won by resignation" in alice.locator("#done").inner_text()

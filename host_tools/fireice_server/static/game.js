@@ -89,6 +89,7 @@ function render() {
   root.dataset.moves = n;
   root.dataset.toMove = OVER.includes(st.status) ? "" : st.to_move;
   root.dataset.winner = st.winner || "";
+  root.dataset.position = shown.position;
   showBoard(shown);
   $("status").textContent = statusText(st);
   const ol = $("moves");
