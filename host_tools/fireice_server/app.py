@@ -11,7 +11,14 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from fireice_server import clock as timing
-from fireice_server import routes_account, routes_challenge, routes_game, routes_mail, streams
+from fireice_server import (
+    pages,
+    routes_account,
+    routes_challenge,
+    routes_game,
+    routes_mail,
+    streams,
+)
 from fireice_server.db import Database, default_url
 from fireice_server.hub import Hub
 from fireice_server.service import Service, ServiceError
@@ -66,6 +73,7 @@ def create_app(
     _errors(app)
     _openapi_errors(app)
     app.add_middleware(BodyCheck)
+    pages.install(app)  # the web pages, and the session cookie for the API
     return app
 
 

@@ -17,23 +17,13 @@ import urllib.error
 import urllib.request
 
 import pytest
+from chromium import launched
 
 from fireice import record
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, START, hole_name, islands_str
 from fireice.notation import parse_hole, parse_move
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 # A short game from the start that Fire wins on islands A-D-F. Its last move
 # is Ice's: the Fire peg that fills A4 completes Fire's island A.
 WIN = (
@@ -112,14 +102,8 @@ def colour_server(tmp_path):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail("%s is missing: `make browser` installs Debian's chromium" % CHROMIUM)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with launched() as b:
         yield b
-        b.close()
 
 
 def get_state(url):

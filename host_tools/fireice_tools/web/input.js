@@ -1,0 +1,245 @@
+// The player's input: clicks on holes and supplies, a tap that zooms in on
+// a small screen, a move typed as D4-C4 (carried out step by step, as
+// hands would), the new-game form, the buttons and the keys.
+import { HOLE_NAMES } from "./board.js";
+import { $, act, app, note, rerender, renderMessages, send, sleep, until } from "./ctx.js";
+import { askHint, boardLevel, coachCfg, opponentName, opponentsTurn, saveCfg, setOpponent } from "./coach.js";
+import { renderPanel } from "./prompt.js";
+import { endView, runReview, view } from "./record.js";
+
+// --- clicks --------------------------------------------------------------------
+export function clickHole(name, keyboard) {
+  if (!app.state) return null;
+  if (app.viewing) {
+    note("error", "You are looking at an earlier position: \u201cBack to the game\u201d to play on.");
+    return null;
+  }
+  if (!keyboard) unzoom();
+  if (opponentsTurn(app.state)) {
+    note("error", `The engine plays ${opponentName(app.state)}: wait for its move.`);
+    return null;
+  }
+  const k = HOLE_NAMES.indexOf(name);
+  if (app.state.pegs[k] !== "-") return act({ lift: name });
+  if (app.state.hand) return act({ put: name, peg: app.state.hand });
+  return act({ put: name }); // the server takes the colour lit there
+}
+
+export function clickPocket(side) {
+  if (!app.state || app.viewing) return;
+  unzoom();
+  act({ hand: app.state.hand === side ? null : side });
+}
+
+// --- small screens: a tap zooms in, the next one picks the hole ----------------
+// The holes of an island lie 45 units apart (the centre from the edge
+// middles) on a board 1000 wide: on a phone no drawing of the whole board
+// gives 40 px targets. When the board is drawn too small for that, a tap
+// first zooms in around it; the tap on a hole then acts and zooms out.
+const HIT = 48; // diameter of a hole's target, in board units
+const MIN_TARGET_PX = 40;
+let zoomed = null;
+
+function scale() {
+  return app.board.svg.getBoundingClientRect().width / 1000;
+}
+
+function needZoom() {
+  return HIT * scale() < MIN_TARGET_PX;
+}
+
+function zoomAt(x, y) {
+  const z = Math.max(2, (MIN_TARGET_PX + 4) / (HIT * scale()));
+  const w = 1000 / z;
+  const h = 900 / z;
+  const x0 = Math.min(Math.max(x - w / 2, 0), 1000 - w);
+  const y0 = Math.min(Math.max(y - h / 2, 0), 900 - h);
+  zoomed = [x0, y0, w, h];
+  app.board.svg.setAttribute("viewBox", zoomed.map((v) => v.toFixed(1)).join(" "));
+  document.body.dataset.zoom = z.toFixed(2);
+  $("zoomNote").hidden = false;
+}
+
+export function unzoom() {
+  if (!zoomed) return;
+  zoomed = null;
+  app.board.svg.setAttribute("viewBox", "0 0 1000 900");
+  document.body.dataset.zoom = "";
+  $("zoomNote").hidden = true;
+}
+
+
+export async function typedMove(text, byEngine) {
+  const m = /^\s*([A-Ga-g][1-7])\s*[-x\s]\s*([A-Ga-g][1-7])\s*$/.exec(text);
+  if (!m) {
+    note("error", `\u201c${text}\u201d is not a move: type a hole, a dash and a hole, such as D4-C4.`);
+    return false;
+  }
+  const frm = m[1].toUpperCase();
+  const to = m[2].toUpperCase();
+  if (!app.state || app.viewing || app.typing) return false;
+  if (!byEngine && opponentsTurn(app.state)) {
+    note("error", `The engine plays ${opponentName(app.state)}: wait for its move.`);
+    return false;
+  }
+  if (app.state.hand) {
+    note("error", "Your hand holds a peg: put it down (or Esc puts it back in its supply) first.");
+    return false;
+  }
+  const pegAt = (h) => app.state.pegs[HOLE_NAMES.indexOf(h)];
+  if (pegAt(frm) === "-") {
+    note("error", `There is no peg on ${frm}.`);
+    return false;
+  }
+  app.typing = true;
+  try {
+    // as a player's hands would do it, one step at a time, each seen by the board
+    const moves = app.state.moves.length;
+    if (!(await act({ lift: frm }))) return false;
+    await until((s) => s.phase !== "idle" || s.result, 1500);
+    if (app.state.mode === "solitaire") {
+      if (pegAt(to) === "-") {
+        note("error", `A capture goes onto a peg: ${to} is empty.`);
+        return false;
+      }
+      if (!(await act({ lift: to }))) return false; // the captured peg, to its supply
+      await sleep(120);
+      if (!(await act({ put: to, peg: app.state.hand }))) return false;
+      return await until((s) => s.moves.length > moves || s.phase === "error", 1500);
+    }
+    if (!(await act({ put: to, peg: app.state.hand }))) return false;
+    const landed = await until((s) => s.phase === "landed" || s.phase === "error" || s.result, 1500);
+    if (!landed || app.state.phase !== "landed") return false; // the hint says what now
+    if (!(await act({ put: frm }))) return false; // the fill, in the colour lit there
+    return await until((s) => s.moves.length > moves || s.phase === "error", 1500);
+  } finally {
+    app.typing = false;
+  }
+}
+
+export function newGame(ev) {
+  if (ev) ev.preventDefault();
+  const input = { cmd: "new", mode: $("newMode").value };
+  if (input.mode === "duel") {
+    input.handicap = parseInt($("newHandicap").value, 10);
+    input.side = $("newSide").value;
+    // the board's own levels: its firmware plays (new {"vs", "level"});
+    // else a game of two players on the board, the host's engine playing
+    // through the page
+    const vs = $("newVs").value;
+    const level = parseInt($("newLevel").value, 10);
+    input.vs = vs && boardLevel(level) ? vs : null;
+    if (input.vs) input.level = level;
+  } else {
+    input.grade = $("newGrade").value;
+  }
+  setOpponent(input.mode === "duel" ? $("newVs").value : "", parseInt($("newLevel").value, 10));
+  const seed = $("newSeed").value.trim();
+  if (seed !== "") {
+    const n = Number(seed);
+    if (!Number.isInteger(n) || n < 0) {
+      note("error", "the seed is a whole number of 0 or more");
+      return;
+    }
+    input.seed = n;
+  }
+  send(input);
+}
+
+/** Attaches the page's listeners (once, after the board is drawn). */
+export function wire() {
+  app.board.svg.addEventListener("click", (ev) => {
+    if (zoomed) {
+      // a tap beside the holes and pockets zooms out
+      if (!ev.target.closest(".hole, .pocket")) unzoom();
+      return;
+    }
+    if (!needZoom()) return;
+    const p = app.board.point(ev);
+    if (!p) return;
+    ev.stopPropagation();
+    zoomAt(p[0], p[1]);
+  }, true);
+  $("btnHint").addEventListener("click", askHint);
+  $("btnReview").addEventListener("click", runReview);
+  for (const id of ["reviewGraph", "reviewMarks"]) {
+    $(id).addEventListener("click", (ev) => {
+      const t = ev.target.closest("[data-ply]");
+      if (t) view(parseInt(t.dataset.ply, 10));
+    });
+  }
+  $("optDanger").addEventListener("change", () => {
+    coachCfg.danger = $("optDanger").checked;
+    saveCfg();
+    rerender();
+  });
+  $("optChance").addEventListener("change", () => {
+    coachCfg.bar = $("optChance").checked;
+    saveCfg();
+    rerender();
+  });
+  $("newVs").value = coachCfg.vs;
+  $("newLevel").value = String(coachCfg.level);
+  $("btnUndo").addEventListener("click", () => send({ press: "undo" }));
+  $("btnNew").addEventListener("click", () => send({ press: "new" }));
+  $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
+  $("btnHold").addEventListener("click", () => send({ press: "undo", ms: 1200 }));
+  $("bannerNew").addEventListener("click", () => send({ press: "new" }));
+  $("handBack").addEventListener("click", () => act({ hand: null }));
+  $("newForm").addEventListener("submit", newGame);
+  $("newMode").addEventListener("change", () => app.state && renderPanel(app.state));
+  $("moves").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-ply]");
+    if (b) view(parseInt(b.dataset.ply, 10));
+  });
+  $("viewStart").addEventListener("click", () => view(0));
+  $("viewPrev").addEventListener("click", () => app.viewing && view(app.viewing.ply - 1));
+  $("viewNext").addEventListener("click", () => app.viewing && view(app.viewing.ply + 1));
+  $("viewEnd").addEventListener("click", endView);
+  $("moveForm").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = $("moveInput");
+    const text = input.value;
+    if (!text.trim()) return;
+    input.value = "";
+    await typedMove(text);
+  });
+  $("consoleForm").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = $("consoleInput");
+    const line = input.value.trim();
+    if (!line) return;
+    input.value = "";
+    const pre = $("console");
+    pre.scrollTop = pre.scrollHeight;
+    await send({ console: line });
+  });
+  document.addEventListener("keydown", (ev) => {
+    const inField = ev.target.closest && ev.target.closest("input, select, textarea");
+    if (ev.key === "Escape") {
+      if (zoomed) unzoom();
+      else if (app.viewing) endView();
+      else if (app.state && app.state.hand) act({ hand: null });
+      return;
+    }
+    if (inField || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (app.viewing && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+      ev.preventDefault();
+      view(app.viewing.ply + (ev.key === "ArrowLeft" ? -1 : 1));
+      return;
+    }
+    if (ev.key === "h" || ev.key === "H") {
+      ev.preventDefault();
+      askHint();
+      return;
+    }
+    // typing a move anywhere on the page starts it in the move box
+    if (/^[a-gA-G]$/.test(ev.key)) {
+      const input = $("moveInput");
+      input.focus();
+      input.value = ev.key.toUpperCase();
+      ev.preventDefault();
+    }
+  });
+  setInterval(() => app.state && renderMessages(app.state), 2000);
+}

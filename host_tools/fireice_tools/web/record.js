@@ -1,0 +1,162 @@
+// The game's record: the list of moves, stepping through earlier
+// positions (view only), and the analysis of the game as a graph.
+import { SIDES } from "./board.js";
+import { $, app, escapeHtml, getJson, note, rerender } from "./ctx.js";
+import { unzoom } from "./input.js";
+
+export function renderView(s) {
+  const bar = $("viewBar");
+  bar.hidden = !app.viewing;
+  if (!app.viewing) return;
+  const v = app.viewing;
+  let what;
+  if (v.ply === 0) what = "the start of the game";
+  else {
+    const m = s.moves[v.ply - 1];
+    what = `move ${v.ply} of ${v.plies}: ${v.move}${m ? " (" + SIDES[m.by] + ")" : ""}`;
+  }
+  $("viewText").textContent = "Viewing " + what + (v.result ? " \u2013 " + v.result : "");
+  $("viewPrev").disabled = v.ply <= 0;
+  $("viewNext").disabled = v.ply >= s.moves.length;
+}
+
+// --- stepping through the game (view only) -------------------------------------
+
+export async function view(ply) {
+  if (!app.state) return;
+  if (ply < 0 || ply > app.state.moves.length) return;
+  try {
+    const r = await fetch("/view?ply=" + ply, { cache: "no-store" });
+    const v = await r.json();
+    if (!r.ok) {
+      note("error", v.error || "cannot show that position");
+      return;
+    }
+    unzoom();
+    app.viewing = v;
+    rerender();
+  } catch (e) {
+    note("error", "no answer from the simulator: " + e);
+  }
+}
+
+export function endView() {
+  if (!app.viewing) return;
+  app.viewing = null;
+  rerender();
+}
+
+export function renderRecord(s) {
+  const ol = $("moves");
+  const rows = [];
+  let row = null;
+  s.moves.forEach((m, k) => {
+    if (m.by === "ice" && row && row.ice === undefined && row.fire !== undefined) {
+      row.ice = k;
+      return;
+    }
+    row = { n: rows.length + 1 };
+    if (m.by === "ice") row.ice = k;
+    else row.fire = k;
+    rows.push(row);
+  });
+  const last = app.viewing ? app.viewing.ply - 1 : s.moves.length - 1;
+  const cell = (k, side) => {
+    if (k === undefined) return `<span class="mv none">\u2026</span>`;
+    const cls = "mv " + side + (k === last ? " last" : "");
+    return `<button type="button" class="${cls}" data-ply="${k + 1}" ` +
+      `title="Show the position after this move">${s.moves[k].move}</button>`;
+  };
+  const html = rows
+    .map((r) => `<li><span class="num">${r.n}.</span>${cell(r.fire, "fire")}${r.ice !== undefined ? cell(r.ice, "ice") : ""}</li>`)
+    .join("");
+  if (ol.dataset.html !== html) {
+    ol.innerHTML = html;
+    ol.dataset.html = html;
+    if (!app.viewing) ol.scrollTop = ol.scrollHeight;
+  }
+  $("moveCount").textContent = s.moves.length ? `(${s.moves.length} move${s.moves.length === 1 ? "" : "s"})` : "";
+  const pre = $("recordText");
+  if (pre.textContent !== s.record) pre.textContent = s.record;
+}
+
+// --- the analysis view: fireice analyse of the game, as a graph ------------------
+let review = null; // {key, report}
+
+function reviewKey(s) {
+  return `${s.setup}/${s.moves.map((m) => m.move).join(" ")}`;
+}
+
+export async function runReview() {
+  if (!app.state || app.state.mode !== "duel" || !app.state.moves.length) return;
+  const key = reviewKey(app.state);
+  $("btnReview").disabled = true;
+  $("reviewText").textContent = "The engine looks at every move\u2026";
+  document.body.dataset.review = "running";
+  const a = await getJson("/analyse");
+  document.body.dataset.review = "";
+  $("btnReview").disabled = false;
+  if (!a) {
+    $("reviewText").textContent = "";
+    return;
+  }
+  review = { key, report: a };
+  rerender();
+}
+
+function fireChances(rep) {
+  // Fire's chance at ply 0 (with the best first move) and after each move
+  const fire = (side, x) => (side === "fire" ? x : 1 - x);
+  const out = [];
+  if (rep.moves.length) out.push(fire(rep.moves[0].side, rep.moves[0].before));
+  for (const m of rep.moves) out.push(fire(m.side, m.after));
+  return out;
+}
+
+export function renderReview(s) {
+  const box = $("review");
+  const fresh = review && review.key === reviewKey(s);
+  box.hidden = !review;
+  $("btnReview").hidden = s.mode !== "duel";
+  $("btnReview").disabled = !s.moves.length || document.body.dataset.review === "running";
+  if (!review) return;
+  const rep = review.report;
+  const ys = fireChances(rep);
+  const n = Math.max(1, ys.length - 1);
+  const X = (k) => 10 + (300 * k) / n;
+  const Y = (v) => 100 - 90 * v;
+  const pts = ys.map((v, k) => `${X(k).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
+  const viewed = app.viewing ? app.viewing.ply : -1;
+  let html = `<line class="mid" x1="10" y1="${Y(0.5)}" x2="310" y2="${Y(0.5)}"/>` +
+    `<polyline class="curve" points="${pts}"/>`;
+  ys.forEach((v, k) => {
+    const m = k ? rep.moves[k - 1] : null;
+    const mark = m && m.mark ? " " + m.mark : "";
+    const r = mark ? 4.5 : 2.4;
+    const title = m
+      ? `${m.ply}. ${m.move} (${SIDES[m.side]}): ${Math.round(100 * m.before)}% \u2192 ${Math.round(100 * m.after)}%` +
+        (m.mark ? `, ${m.mark}` : "") + (m.best !== m.move ? `; the engine's move ${m.best}` : "")
+      : "the start";
+    html += `<circle class="pt${mark}${k === viewed ? " viewing" : ""}" data-ply="${k}" cx="${X(k).toFixed(1)}" ` +
+      `cy="${Y(v).toFixed(1)}" r="${r}"><title>${escapeHtml(title)}</title></circle>`;
+  });
+  const g = $("reviewGraph");
+  if (g.dataset.html !== html) {
+    g.innerHTML = html;
+    g.dataset.html = html;
+  }
+  const sum = rep.summary;
+  const count = (x) => `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}, ${x.blunders} blunder${x.blunders === 1 ? "" : "s"}`;
+  $("reviewText").textContent = `Fire ${count(sum.fire)} \u00b7 Ice ${count(sum.ice)}` +
+    (fresh ? "" : " (of an earlier app.state of the game)");
+  const marks = rep.moves.filter((m) => m.mark).map((m) =>
+    `<button type="button" class="link ${m.mark}" data-ply="${m.ply}" title="Show the position after it">` +
+    `${m.ply}. ${m.move}: ${m.mark}${m.lost_win ? " (a proven win thrown away)" : ""}, the engine's ${m.best}</button>`);
+  const mk = $("reviewMarks");
+  const mhtml = marks.length ? marks.join(" ") : "No mistake found at this level.";
+  if (mk.dataset.html !== mhtml) {
+    mk.innerHTML = mhtml;
+    mk.dataset.html = mhtml;
+  }
+}
+
