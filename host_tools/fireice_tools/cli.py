@@ -717,7 +717,9 @@ def build_parser():
     mt.add_argument("--games", type=int, default=20, help="an even number (default 20)")
     mt.add_argument("--time", type=float, default=2.0, help="seconds per move (default 2)")
     mt.add_argument("--memory", type=float, default=20.0, help="MB of RSS per engine (20)")
-    mt.add_argument("--records", metavar="DIR", default="match-games", help="records folder")
+    mt.add_argument(
+        "--records", metavar="DIR", help="records folder (default: a new temporary one)"
+    )
     mt.add_argument("--sprt", metavar="ELO0,ELO1", help="SPRT verdict, e.g. 0,50")
     for x in ("a", "b"):
         X = x.upper()
