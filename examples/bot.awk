@@ -1,8 +1,10 @@
 # A Fire and Ice bot in awk that speaks the fie protocol (docs/engine.md):
 # it keeps the board from the position command and plays the first legal
 # move it finds, starting its scan at a different hole each time.
-#   fireice match "awk -f examples/bot.awk" "fireice engine --level 1"
-# (mawk reads a pipe in blocks: with mawk, write awk -W interactive -f ...)
+#   fireice match "awk -W interactive -f examples/bot.awk" "fireice engine --level 1"
+# -W interactive: mawk (Debian's awk) reads a pipe a line at a time only with
+# it, and would wait for a block of input that never comes; gawk ignores it
+# (with a warning). The bot's replies are flushed at once (say, fflush).
 BEGIN { isl = "ABCDEFG" }
 function hole(s) { return (index(isl, toupper(substr(s, 1, 1))) - 1) * 7 + substr(s, 2, 1) - 1 }
 function name(h) { return substr(isl, int(h / 7) + 1, 1) (h % 7 + 1) }

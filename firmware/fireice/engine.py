@@ -219,14 +219,14 @@ class Engine:
         self.prf[0] = 0
         if not self._expand(g, 0):
             raise MemoryError("the engine's tree has no room for the moves")
-        if self.nk[0] == 1:
-            self.work += 1
-            return self._finish(g, s)
+        # an only move is searched too: the search gives the win chance
         n = 0
-        while n < budget and not self.prf[0] and not self.stop:
+        # a stop or the time limit is heeded every 8 playouts, so that even
+        # a search stopped at once has an estimate (score) from 8 of them
+        while n < budget and not self.prf[0]:
             self._iterate(g)
             n += 1
-            if ms and not n & 7 and _ticks_diff(_ticks_ms(), t0) >= ms:
+            if not n & 7 and (self.stop or (ms and _ticks_diff(_ticks_ms(), t0) >= ms)):
                 break
         self.work += n
         return self._finish(g, s)
@@ -267,10 +267,36 @@ class Engine:
         if pr:
             self.proven = pr
             self.score = 1000 if pr == s else (500 if pr == _DRAW else 0)
-        elif vis[best]:
-            self.score = self.win[best] * 500 // vis[best]
+        else:
+            self.score = self._chance(first, n)
         self._pv(g, best)
         return self.mv[best]
+
+    def _chance(self, first, n):
+        # The win chance of the side to move, per mille: the mean result of
+        # all the search's playouts (every root child's wins over its
+        # visits, a win 2 and a draw 1). Not the chosen move's own rate:
+        # that is a maximum over moves and reads high for the side to move,
+        # so a side's chance would rise and fall with the turn. From level 3
+        # on, the mean is too timid (playouts spent on the moves the tree
+        # rejects pull it to one half): its odds are squared,
+        # p = x^2 / (x^2 + (1 - x)^2). docs/engine.md "Calibration" has
+        # the measurements.
+        w = 0
+        v = 0
+        for c in range(first, first + n):
+            w += self.win[c]
+            v += self.vis[c]
+        if not v:
+            return 500
+        while v > 1 << 20:  # w * 500 stays a small int (below 2**30)
+            v >>= 1
+            w >>= 1
+        x = w * 500 // v
+        if self.level < 3:
+            return x
+        y = 1000 - x
+        return 1000 * x * x // (x * x + y * y)
 
     def _human(self, first, n, best, s):
         # a beginner: any move seen as about as good as the best, at random

@@ -231,10 +231,12 @@ class Server:
 
 
 def _reader(inp, q, server):
-    # stdin in a thread: `stop` and `quit` reach a search while it runs
+    # stdin in a thread: `stop` reaches a search while it runs. `quit` does
+    # not: it is read in turn, so that a script piped in whole (`go` lines
+    # and a `quit` at its end) gets every search in full.
     for line in inp:
         w = line.split()
-        if w and w[0].lower() in ("stop", "quit"):
+        if w and w[0].lower() == "stop":
             server.stopped = True
             server.active.stop = True
         q.put(line)
@@ -250,7 +252,7 @@ def serve_fie(inp, out, player=None, level=DEFAULT_LEVEL, seed=1):
         if line is None:
             return 0
         w = line.split()
-        if w and w[0].lower() in ("stop", "quit"):
+        if w and w[0].lower() == "stop":
             server.stopped = False  # a stop between searches stops nothing
         if not server.handle(line):
             return 0

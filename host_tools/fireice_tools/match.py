@@ -13,8 +13,10 @@ import os
 import queue
 import random
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -43,6 +45,35 @@ class Forfeit(Exception):
     """A bot lost the game by a fault: reason says which."""
 
 
+class MatchError(Exception):
+    """A match that cannot be played (an engine command that does not run):
+    the message names the engine and its command."""
+
+
+def command_argv(cmd, label):
+    """The argument list of an engine's command. A first word that is not
+    on PATH is an error naming the engine (label, A or B) and the command,
+    except `fireice`, which is this program (so that the examples work from
+    the project's .venv without it on PATH)."""
+    try:
+        argv = shlex.split(cmd)
+    except ValueError as e:
+        raise MatchError("engine %s: cannot read the command %r: %s" % (label, cmd, e))
+    if not argv:
+        raise MatchError("engine %s: the command is empty" % label)
+    exe = argv[0]
+    if os.sep in exe:
+        if not os.access(exe, os.X_OK) or os.path.isdir(exe):
+            raise MatchError("engine %s: %r: %s is not a program that can run" % (label, cmd, exe))
+    elif shutil.which(exe) is None:
+        if exe != "fireice":
+            raise MatchError("engine %s: %r: %s is not a command on PATH" % (label, cmd, exe))
+        here = os.path.join(os.path.dirname(sys.executable), "fireice")
+        own = [here] if os.access(here, os.X_OK) else [sys.executable, "-m", "fireice_tools.cli"]
+        argv = own + argv[1:]
+    return argv
+
+
 def _rss_kb(pid):
     try:
         with open("/proc/%d/status" % pid) as f:
@@ -68,7 +99,7 @@ def _children(pid):
 class Bot:
     """One engine process for one game."""
 
-    def __init__(self, cmd, proto, mem_mb, name):
+    def __init__(self, cmd, proto, mem_mb, name, argv=None, label="A"):
         self.cmd = cmd
         self.proto = proto
         self.mem_kb = int(mem_mb * 1024)
@@ -76,14 +107,17 @@ class Bot:
         self.peak_kb = 0
         self.over = False
         self.lines = queue.Queue()
-        self.proc = subprocess.Popen(
-            shlex.split(cmd),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
+        try:
+            self.proc = subprocess.Popen(
+                argv or command_argv(cmd, label),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as e:
+            raise MatchError("engine %s: %r does not start: %s" % (label, cmd, e))
         threading.Thread(target=self._read, daemon=True).start()
         self._alive = True
         threading.Thread(target=self._watch, daemon=True).start()
@@ -163,13 +197,18 @@ class Bot:
 class Player:
     """How to run one side: its command, protocol and go arguments."""
 
-    def __init__(self, cmd, proto="fie", go=None, name=None):
+    def __init__(self, cmd, proto="fie", go=None, name=None, label="A"):
         if proto not in ("fie", "simple"):
             raise ValueError("protocol must be fie or simple, not %r" % proto)
         self.cmd = cmd
         self.proto = proto
         self.go = go
         self.name = name or cmd
+        self.label = label  # A or B, for the errors
+
+    def argv(self):
+        """The command's argument list; MatchError when it cannot run."""
+        return command_argv(self.cmd, self.label)
 
 
 def _start(bot):
@@ -244,7 +283,8 @@ def play_game(a, b, a_side, setup, opening, limit_s, mem_mb):
     try:
         for s in (1, 2):
             side = s
-            bots[s] = Bot(players[s].cmd, players[s].proto, mem_mb, players[s].name)
+            p = players[s]
+            bots[s] = Bot(p.cmd, p.proto, mem_mb, p.name, p.argv(), p.label)
             _start(bots[s])
             if players[s].proto == "simple":
                 last[s] = 0
@@ -297,7 +337,7 @@ def play_game(a, b, a_side, setup, opening, limit_s, mem_mb):
 def elo(score):
     """Elo difference for a score fraction (clamped away from 0 and 1)."""
     score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
+    return 0.0 - 400 * math.log10(1 / score - 1)  # 0.0 -: an even score is +0, not -0
 
 
 def elo_interval(points):
@@ -391,21 +431,37 @@ def main(args):
         done_so_far.append(gm)
         r = gm["result"]
         res = "draw" if r == 3 else ("A" if r == gm["a_side"] else "B") + " won"
-        note = "" if gm["termination"] == "normal" else " (%s)" % gm["termination"]
+        if gm["termination"] == "normal":
+            how = "%s in %d moves" % (res, len(gm["record"].moves))
+        else:
+            how = "%s by forfeit (%s)" % (res, gm["termination"])
         print(
-            "game %d/%d: A plays %s, %s in %d moves%s; A %.1f/%d"
-            % (n, total, SIDE_NAMES[gm["a_side"]], res, len(gm["record"].moves), note, sum(pts), n),
+            "game %d/%d: A plays %s, %s; A %.1f/%d"
+            % (n, total, SIDE_NAMES[gm["a_side"]], how, sum(pts), n),
             flush=True,
         )
 
     done_so_far = []
     try:
+        a.label, b.label = "A", "B"
+        a.argv()
+        b.argv()
+        if not out:
+            # outside the project: a folder of its own under the system's temporary one
+            out = tempfile.mkdtemp(prefix="fireice-match-")
         done = run_match(a, b, args.games, args.time, args.memory, out, progress)
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, MatchError) as e:
         print("fireice match: %s" % e, file=sys.stderr)
         return 2
     print_summary(done, a, b, sprt_args)
-    return 0
+    print("records: %s" % out)
+    # a match in which no game was played to its end measured nothing
+    return 0 if played_out(done) else 1
+
+
+def played_out(done):
+    """How many games ended on the board (not by a forfeit)."""
+    return sum(1 for gm in done if gm["termination"] == "normal")
 
 
 def print_summary(done, a, b, sprt_args=None, out=sys.stdout):
@@ -422,10 +478,17 @@ def print_summary(done, a, b, sprt_args=None, out=sys.stdout):
         % (sum(pts), n - sum(pts), wins, draws, n - wins - draws)
     )
     w("score_fraction: %.3f\n" % (sum(pts) / n))
-    if sum(pts) in (0, n):
-        w("elo: %sinf (95%%: %+.0f to %+.0f)\n" % ("+" if sum(pts) else "-", lo, hi))
+    ended = played_out(done)
+    if not ended:
+        w("elo: none (no game was played to its end: every game was forfeited)\n")
+    elif sum(pts) == n:
+        # no finite estimate: only the interval's lower end says something
+        w("elo: none (A won every game; 95%%: %+.0f or more)\n" % lo)
+    elif sum(pts) == 0:
+        w("elo: none (B won every game; 95%%: %+.0f or less)\n" % hi)
     else:
         w("elo: %+.0f (95%%: %+.0f to %+.0f)\n" % (e, lo, hi))
+    w("played_out: %d\n" % ended)
     w("forfeits: %d\n" % len(forfeits))
     for f in forfeits:
         w("forfeit: %s\n" % f)
