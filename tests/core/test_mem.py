@@ -10,17 +10,21 @@ class State:
     calls = 0
 
 
-def setup():
+def setup(tries=2):
+    from fireboard import mem
+
     State.calls = 0
     sys.modules["memjob_state"] = State
     sys.modules.pop("memjob", None)
+    # a job of one step for these tests, beside the board's own
+    mem.JOBS["test"] = (tries, ("memjob", "work", ()))
 
 
 def test_a_job_runs_and_its_module_goes():
     from fireboard import mem
 
     setup()
-    assert mem.job("memjob", "work", 21, False) == 42
+    assert mem.run("test", 21, False) == 42
     assert State.calls == 1
     # dropped on MicroPython; CPython keeps modules (their classes stay the same objects)
     assert ("memjob" in sys.modules) == (not MICROPYTHON)
@@ -31,11 +35,25 @@ def test_a_job_that_ran_out_of_memory_is_tried_once_more():
     from fireboard import mem
 
     setup()
-    assert mem.job("memjob", "work", 5, True) == 10
+    assert mem.run("test", 5, True) == 10
     assert State.calls == 2
-    setup()
-    raises(MemoryError, lambda: mem.job("memjob", "work", 5, True, tries=1))
+    setup(tries=1)
+    raises(MemoryError, lambda: mem.run("test", 5, True))
     assert State.calls == 1
+
+
+def test_every_step_of_the_jobs_table_names_a_function_of_a_firmware_module():
+    from fireboard import mem
+
+    for name, spec in mem.JOBS.items():
+        if name == "test":
+            continue
+        assert spec[0] in (1, 2) and len(spec) >= 2, name
+        for module, fn, drop in spec[1:]:
+            assert module.startswith("fire") and isinstance(drop, tuple), (name, module)
+            __import__(module)
+            assert callable(getattr(sys.modules[module], fn)), (name, module, fn)
+    mem.forget(*[step[0] for spec in mem.JOBS.values() for step in spec[1:]])
 
 
 def test_a_frozen_firmware_drops_its_modules_too():
@@ -184,7 +202,7 @@ def test_the_tables_that_stay_loaded_keep_below_their_next_size():
     import fireboard.lights
     import fireice.duel
     import fireice.position
-    from fireboard import records_newgame as newgame
+    from fireboard import track_newgame as newgame
     from fireboard import sense_colour_scan as colour_scan
 
     tables = (
