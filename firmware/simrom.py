@@ -62,6 +62,13 @@ def _run(argv):
         _names(argv[1][8:])
         gc.collect()
         argv = argv[1:]
+    if argv[1] == "--keep":
+        # no module dropped after its job (`fireice sim --code keep`):
+        # what the memory policy (fireboard.mem) saves, measured
+        import fireboard.mem
+
+        fireboard.mem.DROP = False
+        argv = argv[1:]
     # the module to run, as -m would, with the arguments after it
     __import__(argv[1])  # from the image
     sys.modules[argv[1]].main(argv[2:])

@@ -128,18 +128,9 @@ class App:
         App is built, so the record code is gone again): a saved game to
         play on, or a new one to set up (new=True). The code is in fireboard.track_begin, loaded for
         it."""
-        from fireboard.mem import job
+        from fireboard.mem import run
 
-        job(
-            "fireboard.track_begin",
-            "begin",
-            self,
-            now,
-            game,
-            problem,
-            new,
-            also=("fireboard.track_started",),
-        )
+        run("begin", self, now, game, problem, new)
 
     def new_game(
         self,
@@ -154,7 +145,7 @@ class App:
     ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
-        game in play goes on, its record untouched (fireboard.records_newgame does
+        game in play goes on, its record untouched (fireboard.track_newgame does
         it, loaded for it). A graded solitaire deal comes from the board's
         table, or is made first, in slices between scans
         (fireboard.track_judge.Dealer), while the game in play goes on;
@@ -162,29 +153,10 @@ class App:
         -1: the last game's)."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
-        from fireboard.mem import job
+        from fireboard.mem import run
 
         try:
-            job(
-                "fireboard.records_newgame",
-                "start",
-                self,
-                mode,
-                handicap,
-                side,
-                seed,
-                position,
-                to_move,
-                grade,
-                vs,
-                also=(
-                    "fireice.seeded",
-                    "fireice.rec",
-                    "fireboard.records_files",
-                    "fireboard.track_started",  # (the game's parts)
-                ),
-                tries=1,
-            )
+            run("new game", self, mode, handicap, side, seed, position, to_move, grade, vs)
         except MemoryError as e:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
 
@@ -374,9 +346,9 @@ class App:
         """Take back the last move: saved first, then announced; if the
         record cannot be rewritten, the move stays and that is said
         (fireboard.track_takeback does it, loaded for it)."""
-        from fireboard.mem import job
+        from fireboard.mem import run
 
-        job("fireboard.track_takeback", "undo", self, tries=1)
+        run("takeback", self)
 
     def hint(self):
         """A hint (the undo button held, the hint command): the first part

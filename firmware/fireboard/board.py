@@ -4,26 +4,8 @@
 import json
 import sys
 
-from fireboard.mem import forget, job
+from fireboard import mem
 from fireice.ticks import ticks_diff
-
-_FILES = ("fireboard.records_files", "fireice.rec")  # (rec: a new game's record)
-
-
-# what start-up loads for the job (dropped again if memory runs out)
-_PASSING = (
-    "fireboard.config_load",
-    "fireboard.config_defaults",
-    "fireboard.config_check",
-    "fireboard.records_files",
-    "fireboard.records_resume",
-    "fireboard.records_newgame",
-    "fireice.recread",
-    "fireice.notation",
-    "fireice.rec",
-    "fireice.seeded",
-    "fireboard.sense_calib",
-)
 
 
 def start(store, make_hw, emit, seed=0, front=None):
@@ -68,7 +50,7 @@ def start(store, make_hw, emit, seed=0, front=None):
     if not saved:
         from fireboard.app import App  # noqa: F401,F811
 
-        forget()  # the leaves its modules loaded (fireboard.mem.LEAVES), before the App's objects
+        mem.forget()  # the leaves its modules loaded (fireboard.mem.LEAVES), before the App's objects
     games.hw = hw  # its clock (hw.clock) dates the records
     app = _twice(_app, hw, cfg, games, emit, seed, scan)
     return app, hw, (game, other, new)
@@ -78,33 +60,28 @@ def _twice(step, *args):
     try:
         return step(*args)
     except MemoryError:
-        forget(*_PASSING, failed=True)
+        mem.forget(*mem.STARTUP, failed=True)
         return step(*args)
 
 
 def _settings(store, front):
-    from fireboard import config_load as load
-
-    cfg, problem = load.load(store)
-    load = None
-    forget("fireboard.config_load", "fireboard.config_defaults")
+    cfg, problem = mem.run("settings", store)
     if front:
         cfg["front"] = front
     return cfg, problem
 
 
 def _calibrate(scan, store):
-    return job("fireboard.sense_calib", "at_start", scan, store, also=_FILES, tries=1)
+    return mem.run("calibrate", scan, store)
 
 
 def _game(games, seed):
     # the saved game; without one, the first game, its code loaded once the
     # record reader has gone (the two together set start-up's peak)
-    game, problem, new = job("fireboard.records_resume", "start", games, also=_FILES, tries=1)
+    game, problem, new = mem.run("resume", games)
     if not new:
         return game, problem, new
-    also = ("fireice.seeded",) + _FILES
-    return job("fireboard.records_newgame", "first", games, seed, problem, also=also, tries=1)
+    return mem.run("first game", games, seed, problem)
 
 
 def _app(hw, cfg, games, emit, seed, scan):
@@ -150,7 +127,7 @@ def emit(ev):
 def hello(cfg):
     from fireice.version import VERSION
 
-    forget("fireice.version")
+    mem.forget("fireice.version")
 
     sys.stdout.write("\n")
     emit({"ev": "hello", "version": VERSION, "front": cfg["front"]})
@@ -179,7 +156,7 @@ def run(Hardware):
         console = Console(sys.stdin.buffer, emit)
     except (ImportError, AttributeError, OSError, TypeError):  # no poll on stdin
         console = None
-    forget()  # what the console took of the leaves (fireboard.mem.LEAVES) goes
+    mem.forget()  # what the console took of the leaves (fireboard.mem.LEAVES) goes
     try:
         asyncio.run(
             main_loop(app, app.cfg["scan_ms"], hw.ticks_ms, asyncio.sleep_ms, console=console)

@@ -7,29 +7,18 @@
 # which then land among it and leave the free room in pieces. So the
 # collection comes right after the job's code goes.
 #
-# Dropping is off where it buys nothing: on CPython (memory to spare, and a
-# module's classes, its exceptions, must stay the same objects for whoever
-# imported them), and when the firmware is frozen into the MicroPython
-# image (docs/frozen.md), where its code costs no heap and loading it again
-# would only cost time. From a ROMFS image the code costs no heap either,
-# but the names and objects a module makes do, so it is dropped there too.
+# Dropping is off on CPython only (memory to spare, and a module's
+# classes, its exceptions, must stay the same objects for whoever imported
+# them). Wherever the code is, in the heap (.mpy files on the flash), in
+# ROM (a ROMFS image) or frozen into the MicroPython image (docs/frozen.md),
+# a module's globals, functions and classes are made in the heap when it
+# runs, and a frozen module dropped only runs its body again when it is
+# next imported: with nothing dropped the board does not start in its 64 KB
+# (bench_heap's heap_kb_kept_* rows, `fireice sim --code keep`).
 import gc
 import sys
 
-
-def _frozen():
-    # a frozen module's __file__ names no file on the flash
-    try:
-        import os
-
-        os.stat(__file__)
-        return False
-    except (OSError, NameError):
-        return True
-
-
-DROP = sys.implementation.name != "cpython" and not _frozen()
-del _frozen  # (needed once)
+DROP = sys.implementation.name != "cpython"
 
 
 # Modules whose importers copy what they need (from M import name) and
@@ -105,11 +94,60 @@ def _drop(names, failed):
     mod = parent = mods = None  # type: ignore[assignment]
 
 
-def job(module, fn, *args, also=(), tries=2):
-    """module.fn(*args), with module loaded for it and dropped after it
-    (with the modules named in also, which the job loads), and the garbage
-    collected. Memory running out is tried again after the collection, up
-    to tries times in all; then MemoryError goes to the caller."""
+# The jobs: the code a job needs, loaded for it and dropped after it. Each
+# job is its tries (memory running out is tried again after a collection,
+# up to that many times in all) and its steps; each step names the module,
+# the function called with the job's arguments, and the other modules it
+# loads, dropped with it. A job's result is its last step's.
+_FILES = ("fireboard.records_files", "fireice.rec")  # (rec: a new game's record)
+_STARTED = "fireboard.track_started"  # a game's parts (the lifecycle's)
+_NEWGAME = ("fireboard.records_newgame",)  # a new game's files
+JOBS = {
+    # start-up (fireboard.board.start), in its order
+    "settings": (1, ("fireboard.config_load", "load", ("fireboard.config_defaults",))),
+    "calibrate": (1, ("fireboard.sense_calib", "at_start", _FILES)),
+    "resume": (1, ("fireboard.records_resume", "start", _FILES)),
+    "first game": (1, ("fireboard.records_newgame", "first", ("fireice.seeded",) + _FILES)),
+    # the game's lifecycle (fireboard.app.App)
+    "begin": (2, ("fireboard.track_begin", "begin", (_STARTED,))),
+    "new game": (
+        1,
+        ("fireboard.track_newgame", "start", _NEWGAME + ("fireice.seeded",) + _FILES + (_STARTED,)),
+    ),
+    "takeback": (1, ("fireboard.track_takeback", "undo", ())),
+}
+
+# what start-up's jobs load, all dropped when one of its steps runs out of
+# memory (fireboard.board), with the settings' checks and the record reader
+STARTUP = (
+    "fireboard.config_load",
+    "fireboard.config_defaults",
+    "fireboard.config_check",
+    "fireboard.records_files",
+    "fireboard.records_resume",
+    "fireboard.records_newgame",
+    "fireice.recread",
+    "fireice.notation",
+    "fireice.rec",
+    "fireice.seeded",
+    "fireboard.sense_calib",
+)
+
+
+def run(name, *args):
+    """The job named in JOBS, its steps in order, each step's module loaded
+    for it and dropped after it with the modules the step names, and the
+    garbage collected. Memory running out is tried again after the
+    collection, up to the job's tries in all; then MemoryError goes to the
+    caller. Returns the last step's result."""
+    spec = JOBS[name]
+    result = None
+    for step in spec[1:]:
+        result = _step(step[0], step[1], args, step[2], spec[0])
+    return result
+
+
+def _step(module, fn, args, also, tries):
     while True:
         tries -= 1
         failed = True

@@ -1,12 +1,11 @@
-# Setting up a new game: dealing or placing its start position, starting
-# its record and archiving the game before it. Loaded for a new game,
-# forgotten after.
+# A new game's files: its start position dealt or placed, its record
+# started and the game before it archived. Loaded for a new game
+# (fireboard.track_newgame, the game's side of it), forgotten after.
 
 from fireboard.records_games import ARCHIVE, CURRENT, NEXT, SETTING
 from fireboard.records_store import FULL
 from fireice.geom import START, FireIceError
 from fireboard.mem import forget
-from fireboard.track_phases import SETUP
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
 # (Names used by one function are imported in it: this module's table of
@@ -132,7 +131,7 @@ def archive(store, number):
     store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, number))
 
 
-def _drop_seeded():
+def drop_seeded():
     # the dealing code out of the heap before the game's code loads
     forget("fireice.seeded")
 
@@ -152,7 +151,7 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grad
 
             position = deal(seed)
             deal = None
-            _drop_seeded()
+            drop_seeded()
             tags.append(["Seed", str(seed)])
         if to_move:
             tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
@@ -167,7 +166,7 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grad
 
             position = handicap_position(handicap, side, seed)
             handicap_position = None
-            _drop_seeded()
+            drop_seeded()
             tags.append(["Handicap", str(handicap)])
             tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
             tags.append(["Seed", str(seed)])
@@ -178,137 +177,3 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grad
     from fireice.duel import Duel
 
     return Duel(position, to_move or 1), tags
-
-
-def start(
-    app,
-    mode=None,
-    handicap=None,
-    side=None,
-    seed=None,
-    position=None,
-    to_move=None,
-    grade=None,
-    vs=-1,
-):
-    """App.new_game's work: the new game made and recorded, then set up on
-    the board; or, if it cannot be, said, with the game in play going on.
-    A graded solitaire deal is dealt from fireice.graded's table; for a
-    seed beyond it (asked for over USB), on a board with room for the
-    solver, it is handed to a Dealer part, which comes back here with its
-    position. vs: the opponent (None: two players; (side, level): the board
-    plays side), -1 for the last game's (app.vs); a solitaire has none."""
-    mode = app.mode if mode is None else mode
-    if vs == -1:
-        vs = app.vs
-    handicap = app.handicap[0] if handicap is None else handicap
-    side = app.handicap[1] if side is None else side
-    given = seed is not None
-    seed = app.seed if seed is None else seed
-    dealt = grade is not None and position is not None  # the Dealer's deal
-    found = dealt  # with the solver: there is room for it
-    grade = app.grade if grade is None else grade
-    if mode == "solitaire" and grade != "any" and position is None and to_move is None:
-        # a graded deal from the table made on the host (fireice.graded), at
-        # once; the board's own seeds go round it
-        from fireice.graded import SEEDS, candidate
-
-        if not given:
-            seed %= SEEDS
-        k = candidate(seed, grade)
-        candidate = None
-        forget("fireice.graded")
-        if k >= 0:
-            from fireice.seeded import deal
-
-            position = deal(k)
-            deal = None
-            _drop_seeded()
-            dealt = True
-            app.grade = grade
-    for p in app.parts:
-        if getattr(p, "solo", 0) == 2:  # a deal under way (fireboard.track_judge.Dealer)
-            p.stop(app)  # this game instead
-            break
-    p = None
-    if mode == "solitaire" and grade != "any" and position is None:
-        from fireboard import track_judge as judge
-
-        for p in app.parts:
-            if isinstance(p, judge.Judge):
-                p.release()  # the solitaire in play's solver: room for the deal's
-        p = None
-        if judge.room() and to_move is None:
-            app.grade = grade
-            app.parts.append(judge.Dealer((mode, handicap, side, seed), grade))
-            app._out({"ev": "dealing", "grade": grade, "seed": seed})
-            return
-        # no room for the solver (or a colour to start asked): the rulebook's deal
-        judge = None
-    elif mode == "solitaire" and not dealt:
-        app.grade = grade
-    try:
-        game, tags = new_game(
-            mode, handicap, side, seed, position, to_move, grade if dealt else None
-        )
-        record(app.games, game, tags, app.games.hw.clock(), vs if game.duel else None)
-    except (OSError, FireIceError) as e:
-        app._out({"ev": "error", "reason": "no new game: %s" % e})
-        return
-    app.mode = mode
-    app.handicap = (handicap, side)
-    app.seed = seed + 1
-    if game.duel:
-        app.vs = vs  # (a solitaire keeps it for the next duel)
-    # the other kind of game's code goes (loaded again when it is played)
-    # and the record's code, done with, before the game's parts load
-    # (fireboard.track_started: the board's opponent, the danger lights)
-    if game.duel:
-        forget("fireice.solo", "fireboard.track_solo", "fireice.rec", "fireboard.records_files")
-    else:
-        forget("fireice.duel", "fireice.rec", "fireboard.records_files")
-    from fireboard.track_started import started  # (App.new_game forgets it)
-
-    started(app, game)
-    if game.duel:
-        _detach(app)
-    else:
-        from fireboard.track_judge import attach
-
-        if not attach(app, game, found):
-            forget("fireboard.track_judge")
-        attach = None
-    replace(app)
-
-
-def _detach(app):
-    # a duel: the solitaire's judge and the solver out (no code loaded for it)
-    for p in app.parts:
-        if getattr(p, "solo", 0) == 1:  # fireboard.track_judge.Judge
-            app.parts.remove(p)
-            p.release()
-            app.lights.judge = None
-            p = None
-            forget("fireboard.track_judge", "fireice.solver", "fireice.seeded")
-            return
-
-
-def replace(app):
-    """A digital board setting up a game: name the pegs standing from before
-    where the game wants one. They count once lifted and put back in, in
-    the colour lit (the board cannot see colours): a "replace" event. (For
-    fireboard.track_begin too, after a restart.)"""
-    from fireice.geom import hole_name
-
-    t = app.tracker
-    seen = t.seen
-    if seen is None or t.phase != SETUP:  # colour, or not setting up
-        return
-    p = t.p
-    cells = t.game.cells
-    old = None
-    for k in range(49):
-        if p[k] and cells[k] and not seen[k]:
-            old = (old + " " if old else "") + hole_name(k)
-    if old:
-        app._out({"ev": "replace", "holes": old})

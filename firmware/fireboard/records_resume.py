@@ -29,6 +29,7 @@ def start(games):
 def resume(games):
     """The saved game, replayed: (game or None, problem or None). A bad last
     word (a write cut short) is dropped; a record that cannot be read at all
+    (no tag and not one move among them)
     is kept as games/NNNN-bad.txt, an entry that is no record at all (a
     folder, a huge file, bytes that are not text) set aside as
     game.txt.WHY, and None returned."""
@@ -143,6 +144,10 @@ def _replay(games, lines):
                 dropped = 1
             else:
                 game.push(frm, to)
+    if err is not None and err[0] == 1 and not tags:
+        # no tag and not one move: dropping the bad word would keep nothing
+        # of the text (a flash page written as zeros), so it is unreadable
+        raise recread.RecordError("no tag and no move in it")
     if game is None:
         recread.check_tags(tags)
         game = recread.new_game(tags)

@@ -2,7 +2,7 @@
 # end's baselines (measured at start, fireboard.sense_calib), the first scan, then
 # the game to play on or to set up. Loaded for that, forgotten after.
 from fireboard.records_games import SETTING
-from fireboard.track_started import coach, play_board, say, started
+from fireboard.track_started import coach, play_board, replace, say, started
 
 
 def begin(app, now, game, problem, new):
@@ -64,17 +64,11 @@ def _judge(app, game):
 
 
 def _replace(app):
-    # a digital board setting up: the pegs from before named (the code is
-    # fireboard.records_newgame's, loaded only for it)
+    # a digital board setting up: the pegs from before named
     t = app.tracker
     if t.seen is None:  # the colour front end sees the pegs' colours
         return
     from fireboard.track_phases import SETUP
 
     if t.phase == SETUP and not min(t.seen):  # a hole not seen empty
-        from fireboard.mem import forget
-        from fireboard.records_newgame import replace
-
         replace(app)
-        replace = None
-        forget("fireboard.records_newgame")

@@ -84,7 +84,7 @@ def attach(app, game, sure=False):
 
 
 class Judge:
-    solo = 1  # (fireboard.records_newgame tells the parts apart by it, unloaded)
+    solo = 1  # (fireboard.track_newgame tells the parts apart by it, unloaded)
 
     def __init__(self, app):
         self.game = None  # the game and ply the sign is for

@@ -1,4 +1,4 @@
-# A game comes into play: a new one (fireboard.records_newgame) or a saved
+# A game comes into play: a new one (fireboard.track_newgame) or a saved
 # one played on (fireboard.track_begin). What it wants of the loop's parts
 # is attached here: the board's opponent (fireboard.track_versus) and the
 # danger lights (fireboard.track_coach). Loaded for that, with the job that
@@ -90,3 +90,25 @@ def play_board(app):
         return
     app.opponent = Opponent(vs[0], vs[1])
     app.parts.append(app.opponent)
+
+
+def replace(app):
+    """A digital board setting up a game: name the pegs standing from before
+    where the game wants one. They count once lifted and put back in, in
+    the colour lit (the board cannot see colours): a "replace" event. (A
+    new game's, and a saved one's set-up after a restart.)"""
+    from fireboard.track_phases import SETUP
+    from fireice.geom import hole_name
+
+    t = app.tracker
+    seen = t.seen
+    if seen is None or t.phase != SETUP:  # colour, or not setting up
+        return
+    p = t.p
+    cells = t.game.cells
+    old = None
+    for k in range(49):
+        if p[k] and cells[k] and not seen[k]:
+            old = (old + " " if old else "") + hole_name(k)
+    if old:
+        app._out({"ev": "replace", "holes": old})

@@ -708,10 +708,11 @@ def _sim_args(p):
     )
     p.add_argument(
         "--code",
-        choices=("rom", "heap", "source"),
+        choices=("rom", "keep", "heap", "source"),
         default="rom",
         help="with --headless: where the firmware's code is: in ROM as on a board built "
-        "for the product (docs/frozen.md; the default), the .mpy files in the heap as on "
+        "for the product (docs/frozen.md; the default), in ROM with no module ever dropped "
+        "(keep: what dropping saves), the .mpy files in the heap as on "
         "a Pico running what `fireice flash` copied, or the .py sources compiled in the heap",
     )
     p.add_argument(

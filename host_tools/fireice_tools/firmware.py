@@ -356,7 +356,7 @@ def rom_names(where, image):
 
 
 # Where the virtual board's code is (micropython_cmd)
-CODE = ("rom", "heap", "source")
+CODE = ("rom", "keep", "heap", "source")
 
 
 def micropython_cmd(heapsize, module, code="rom"):
@@ -366,7 +366,10 @@ def micropython_cmd(heapsize, module, code="rom"):
     - "rom": in ROM, as on a board built for the product (frozen, or a ROMFS
       partition: docs/frozen.md): the compiled firmware's ROMFS image is
       mounted by firmware/simrom.py, and heapsize is the heap left for the
-      game;
+      game, and a job's modules are dropped after it (fireboard.mem.DROP),
+      as every board built with MicroPython does;
+    - "keep": the same with no module ever dropped, to measure what
+      dropping saves (bench/bench_heap.py);
     - "heap": the compiled .mpy files loaded into the heap, as on a Pico
       running what `fireice flash` copied;
     - "source": the .py files compiled in the heap itself, as when developing.
@@ -408,5 +411,6 @@ def micropython_cmd(heapsize, module, code="rom"):
         os.symlink(image, os.path.join(where, "fw.rom"))
     names, cost = rom_names(where, size)
     argv = [mp, "-X", "heapsize=" + rom_heapsize(heapsize, size, cost), "-m", "simrom", "fw.rom"]
-    argv += ["--names=" + os.path.basename(names), module]
+    argv += ["--names=" + os.path.basename(names)]
+    argv += ["--keep", module] if code == "keep" else [module]
     return argv, env, where

@@ -1,6 +1,6 @@
 # The memory policy (fireboard.mem): a job's module is loaded for it, dropped
 # after it (on MicroPython) and the job tried again after a collection when
-# memory ran out; nothing is dropped when the firmware is frozen.
+# memory ran out; the same when the firmware is frozen.
 import sys
 
 from support import MICROPYTHON, raises, skip
@@ -10,17 +10,21 @@ class State:
     calls = 0
 
 
-def setup():
+def setup(tries=2):
+    from fireboard import mem
+
     State.calls = 0
     sys.modules["memjob_state"] = State
     sys.modules.pop("memjob", None)
+    # a job of one step for these tests, beside the board's own
+    mem.JOBS["test"] = (tries, ("memjob", "work", ()))
 
 
 def test_a_job_runs_and_its_module_goes():
     from fireboard import mem
 
     setup()
-    assert mem.job("memjob", "work", 21, False) == 42
+    assert mem.run("test", 21, False) == 42
     assert State.calls == 1
     # dropped on MicroPython; CPython keeps modules (their classes stay the same objects)
     assert ("memjob" in sys.modules) == (not MICROPYTHON)
@@ -31,25 +35,40 @@ def test_a_job_that_ran_out_of_memory_is_tried_once_more():
     from fireboard import mem
 
     setup()
-    assert mem.job("memjob", "work", 5, True) == 10
+    assert mem.run("test", 5, True) == 10
     assert State.calls == 2
-    setup()
-    raises(MemoryError, lambda: mem.job("memjob", "work", 5, True, tries=1))
+    setup(tries=1)
+    raises(MemoryError, lambda: mem.run("test", 5, True))
     assert State.calls == 1
 
 
-def test_nothing_is_dropped_when_the_firmware_is_frozen():
-    # fireboard.mem run as a frozen module would be: its __file__ names no
-    # file on the flash
+def test_every_step_of_the_jobs_table_names_a_function_of_a_firmware_module():
+    from fireboard import mem
+
+    for name, spec in mem.JOBS.items():
+        if name == "test":
+            continue
+        assert spec[0] in (1, 2) and len(spec) >= 2, name
+        for module, fn, drop in spec[1:]:
+            assert module.startswith("fire") and isinstance(drop, tuple), (name, module)
+            __import__(module)
+            assert callable(getattr(sys.modules[module], fn)), (name, module, fn)
+    mem.forget(*[step[0] for spec in mem.JOBS.values() for step in spec[1:]])
+
+
+def test_a_frozen_firmware_drops_its_modules_too():
+    # fireboard.mem run as a frozen module would be (its __file__ names no
+    # file on the flash), and as a module loaded from a file: a frozen
+    # module's globals, functions and classes are in the heap too
     import fireboard.mem
 
     path = fireboard.mem.__file__  # where it was loaded from
     with open(path) as f:
         text = f.read()
-    for name, frozen in (("fireboard/nowhere/mem.py", True), (path, False)):
+    for name in ("fireboard/nowhere/mem.py", path):
         space = {"__file__": name, "__name__": "memcopy"}
         exec(text, space)
-        assert space["DROP"] == (MICROPYTHON and not frozen)
+        assert space["DROP"] == MICROPYTHON
 
 
 def test_a_module_goes_from_its_packages_table_and_the_package_stays():
@@ -183,7 +202,7 @@ def test_the_tables_that_stay_loaded_keep_below_their_next_size():
     import fireboard.lights
     import fireice.duel
     import fireice.position
-    from fireboard import records_newgame as newgame
+    from fireboard import track_newgame as newgame
     from fireboard import sense_colour_scan as colour_scan
 
     tables = (

@@ -50,7 +50,7 @@ def test_one_home_for_each_shim_and_constant():
     homes = {
         "ticks_diff": "fireice/ticks30.py",
         "forget": "fireboard/mem.py",
-        "job": "fireboard/mem.py",
+        "JOBS": "fireboard/mem.py",
         # a viper function's pointer casts: MicroPython's compiler makes
         # them; CPython gets them as builtins from its micropython stand-in
         "ptr8": "cpython/micropython.py",
@@ -167,3 +167,35 @@ def test_the_cpython_stand_in_makes_the_casts_builtins():
     for name in ("ptr8", "ptr16", "ptr32"):
         assert getattr(builtins, name) is micropython.ptr8
     assert micropython.ptr8(buf) is buf
+
+
+# The game layer: the tracker and what runs a game's lifecycle
+# (fireboard.track_*), the loop's own modules that hold the game
+GAME_LAYER = ("fireboard.track_", "fireboard.app", "fireboard.lights", "fireboard.board")
+
+
+def layer_problems(g):
+    """(module, import) of each records_* module in import graph g that
+    imports the game layer: the records keep only the files."""
+    out = []
+    for name, deps in sorted(g.items()):
+        if name.startswith("fireboard.records_"):
+            out += [(name, d) for d in sorted(deps) if d.startswith(GAME_LAYER)]
+    return out
+
+
+def test_the_records_keep_only_the_files():
+    assert layer_problems(modgraph.graph()) == []
+
+
+def test_the_layer_check_finds_a_record_that_imports_the_game():
+    g = {
+        "fireboard.records_games": {"fireboard.records_store", "fireice.rec"},
+        "fireboard.records_x": {"fireboard.track_tracker", "fireboard.records_files"},
+        "fireboard.track_newgame": {"fireboard.records_newgame"},
+        "fireboard.records_y": {"fireboard.app"},
+    }
+    assert layer_problems(g) == [
+        ("fireboard.records_x", "fireboard.track_tracker"),
+        ("fireboard.records_y", "fireboard.app"),
+    ]

@@ -1,0 +1,123 @@
+# A new game comes into play (App.new_game, the "new game" job of
+# fireboard.mem): its settings taken from the App's, a graded deal made
+# (from the board's table, or by a Dealer part that comes back here), the
+# game made and recorded (fireboard.records_newgame, the files), the old
+# game's parts out and the new one's in (fireboard.track_started), and a
+# digital board told which pegs from before to place again. Loaded for the
+# job, forgotten after.
+from fireboard.mem import forget
+from fireboard.records_newgame import drop_seeded, new_game, record
+from fireice.geom import FireIceError
+
+
+def start(
+    app,
+    mode=None,
+    handicap=None,
+    side=None,
+    seed=None,
+    position=None,
+    to_move=None,
+    grade=None,
+    vs=-1,
+):
+    """App.new_game's work: the new game made and recorded, then set up on
+    the board; or, if it cannot be, said, with the game in play going on.
+    A graded solitaire deal is dealt from fireice.graded's table; for a
+    seed beyond it (asked for over USB), on a board with room for the
+    solver, it is handed to a Dealer part, which comes back here with its
+    position. vs: the opponent (None: two players; (side, level): the board
+    plays side), -1 for the last game's (app.vs); a solitaire has none."""
+    mode = app.mode if mode is None else mode
+    if vs == -1:
+        vs = app.vs
+    handicap = app.handicap[0] if handicap is None else handicap
+    side = app.handicap[1] if side is None else side
+    given = seed is not None
+    seed = app.seed if seed is None else seed
+    dealt = grade is not None and position is not None  # the Dealer's deal
+    found = dealt  # with the solver: there is room for it
+    grade = app.grade if grade is None else grade
+    if mode == "solitaire" and grade != "any" and position is None and to_move is None:
+        # a graded deal from the table made on the host (fireice.graded), at
+        # once; the board's own seeds go round it
+        from fireice.graded import SEEDS, candidate
+
+        if not given:
+            seed %= SEEDS
+        k = candidate(seed, grade)
+        candidate = None
+        forget("fireice.graded")
+        if k >= 0:
+            from fireice.seeded import deal
+
+            position = deal(k)
+            deal = None
+            drop_seeded()
+            dealt = True
+            app.grade = grade
+    for p in app.parts:
+        if getattr(p, "solo", 0) == 2:  # a deal under way (fireboard.track_judge.Dealer)
+            p.stop(app)  # this game instead
+            break
+    p = None
+    if mode == "solitaire" and grade != "any" and position is None:
+        from fireboard import track_judge as judge
+
+        for p in app.parts:
+            if isinstance(p, judge.Judge):
+                p.release()  # the solitaire in play's solver: room for the deal's
+        p = None
+        if judge.room() and to_move is None:
+            app.grade = grade
+            app.parts.append(judge.Dealer((mode, handicap, side, seed), grade))
+            app._out({"ev": "dealing", "grade": grade, "seed": seed})
+            return
+        # no room for the solver (or a colour to start asked): the rulebook's deal
+        judge = None
+    elif mode == "solitaire" and not dealt:
+        app.grade = grade
+    try:
+        game, tags = new_game(
+            mode, handicap, side, seed, position, to_move, grade if dealt else None
+        )
+        record(app.games, game, tags, app.games.hw.clock(), vs if game.duel else None)
+    except (OSError, FireIceError) as e:
+        app._out({"ev": "error", "reason": "no new game: %s" % e})
+        return
+    app.mode = mode
+    app.handicap = (handicap, side)
+    app.seed = seed + 1
+    if game.duel:
+        app.vs = vs  # (a solitaire keeps it for the next duel)
+    # the other kind of game's code goes (loaded again when it is played)
+    # and the record's code, done with, before the game's parts load
+    # (fireboard.track_started: the board's opponent, the danger lights)
+    if game.duel:
+        forget("fireice.solo", "fireboard.track_solo", "fireice.rec", "fireboard.records_files")
+    else:
+        forget("fireice.duel", "fireice.rec", "fireboard.records_files")
+    from fireboard.track_started import replace, started  # (the job forgets it)
+
+    started(app, game)
+    if game.duel:
+        _detach(app)
+    else:
+        from fireboard.track_judge import attach
+
+        if not attach(app, game, found):
+            forget("fireboard.track_judge")
+        attach = None
+    replace(app)
+
+
+def _detach(app):
+    # a duel: the solitaire's judge and the solver out (no code loaded for it)
+    for p in app.parts:
+        if getattr(p, "solo", 0) == 1:  # fireboard.track_judge.Judge
+            app.parts.remove(p)
+            p.release()
+            app.lights.judge = None
+            p = None
+            forget("fireboard.track_judge", "fireice.solver", "fireice.seeded")
+            return
