@@ -62,6 +62,23 @@ def search_rate(threads, nodes, rounds=3):
     return best
 
 
+def solver_reach(ms, ply, seed=3):
+    """The deepest search the exact solver completes in ms milliseconds
+    from a random position after ply moves."""
+    rng = random.Random(seed)
+    buf = bytearray(600)
+    while True:
+        g = Duel()
+        while g.ply < ply and not g.result:
+            n = legal_moves(g, buf)
+            k = rng.randrange(n)
+            g.push(buf[2 * k], buf[2 * k + 1])
+        if not g.result:
+            break
+    value, plies, _, _ = native.NativeEngine(7, 1).solve(g, 60, ms)
+    return plies, value
+
+
 def game_of(plies, seed=1):
     """The moves of a random game still going after plies moves (fewest
     gifts: a random legal move that does not hand over the game at once)."""
@@ -118,6 +135,10 @@ def main(argv=None):
         % (analyse.DEFAULT_LEVEL, analyse_seconds(40, analyse.DEFAULT_LEVEL)),
         flush=True,
     )
+    for ms in (1000, 10000):
+        for ply in (16, 30):
+            plies, value = solver_reach(ms, ply)
+            print("native_solver_reach_%ds_from_ply%d_plies: %d" % (ms // 1000, ply, plies))
     print("native_bench_seconds: %.0f" % (time.time() - t0), flush=True)
     return 0
 
