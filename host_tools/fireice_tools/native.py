@@ -21,8 +21,11 @@ from fireice.engine import LEVELS, MAX_LEVEL, Engine
 
 def _load():
     # FIREICE_NATIVE names another build of the core (`make test-asan`'s,
-    # under AddressSanitizer); else the one `make setup` built in place
+    # under AddressSanitizer), or is "none": run as a machine without a C
+    # compiler does; else the one `make setup` built in place
     path = os.environ.get("FIREICE_NATIVE")
+    if path == "none":
+        return None
     if path:
         import importlib.util
 

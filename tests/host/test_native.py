@@ -408,3 +408,17 @@ def test_solver_agrees_with_trying_everything():
                 g.pop()
         checked += 1
     assert decided > 5
+
+
+def test_engine_without_the_core_says_so_once():
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, FIREICE_NATIVE="none")
+    cmd = [sys.executable, "-m", "fireice_tools.cli", "engine", "--level", "2"]
+    lines = "position startpos\ngo nodes 20\nsetoption name Level value 3\ngo nodes 20\nquit\n"
+    p = subprocess.run(cmd, input=lines, capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0
+    assert p.stdout.count("bestmove D4-") == 2
+    assert p.stderr.count("native core is not built") == 1
