@@ -46,7 +46,7 @@ _native = _load()
 # care, grow), as fireice.engine.LEVELS. Each is a fixed work budget, so a
 # level plays the same on every machine (at one thread).
 HOST_LEVELS = LEVELS + (
-    (40000, 600000, 5, 100, 3),
+    (40000, 1000000, 5, 100, 2),
     (160000, 1500000, 5, 100, 4),
 )
 # the exact endgame solver's plies at each level (the native core only):

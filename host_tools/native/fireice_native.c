@@ -510,7 +510,7 @@ static int log2i(int x) {
 static int select_child(Tree *t, int k, int s) {
     int nv = t->vis[k] + 1;
     int e = log2i(nv);
-    int lnx = ((16 * e + ((nv << 4) >> e) - 16) * 177) >> 8;
+    long long lnx = ((16LL * e + (((long long)nv << 4) >> e) - 16) * 177) >> 8;
     if (lnx > 351) lnx = 351;
     int sl = SQL[lnx];
     int best = -1, bv = -1;

@@ -3,6 +3,7 @@ Python engine: perft, random positions (moves, the fill, control, results,
 passes, handicap set-ups), whole random games, the engine's moves, and
 malformed input, which must raise, never crash. A fixed seed throughout."""
 
+import os
 import random
 import re
 
@@ -346,6 +347,10 @@ def test_fie_threads_option():
     assert untimed(nat.getvalue()) == untimed(py.getvalue())
 
 
+@pytest.mark.skipif(
+    bool(os.environ.get("FIREICE_NATIVE")),
+    reason="another build: AddressSanitizer keeps freed memory in quarantine",
+)
 def test_engines_free_their_trees():
     def rss_kb():
         with open("/proc/self/status") as f:
@@ -411,7 +416,6 @@ def test_solver_agrees_with_trying_everything():
 
 
 def test_engine_without_the_core_says_so_once():
-    import os
     import subprocess
     import sys
 
