@@ -39,20 +39,25 @@ def native_playout_rate(seconds):
     return n / (time.process_time() - t0)
 
 
-def middle_game(seed=7, plies=10):
+def game_going(plies, seed):
+    """A random game (uniform legal moves) still going after plies moves,
+    the first from seed: the Duel and its moves."""
     rng = random.Random(seed)
     buf = bytearray(600)
-    g = Duel()
-    for _ in range(plies):
-        n = legal_moves(g, buf)
-        k = rng.randrange(n)
-        g.push(buf[2 * k], buf[2 * k + 1])
-    return g
+    while True:
+        g = Duel()
+        moves = []
+        while not g.result and len(moves) < plies:
+            k = rng.randrange(legal_moves(g, buf))
+            g.push(buf[2 * k], buf[2 * k + 1])
+            moves.append((buf[2 * k], buf[2 * k + 1]))
+        if not g.result:
+            return g, moves
 
 
 def search_rate(threads, nodes, rounds=3):
     """Tree playouts a second of wall-clock time at level 6's settings."""
-    g = middle_game()
+    g, _ = game_going(10, 7)
     e = native.NativeEngine(6, 1, threads=threads)
     best = 0.0
     for _ in range(rounds):
@@ -62,26 +67,16 @@ def search_rate(threads, nodes, rounds=3):
     return best
 
 
-def game_of(plies, seed=1):
-    """The moves of a random game still going after plies moves (fewest
-    gifts: a random legal move that does not hand over the game at once)."""
-    rng = random.Random(seed)
-    buf = bytearray(600)
-    while True:
-        g = Duel()
-        moves = []
-        while not g.result and len(moves) < plies:
-            n = legal_moves(g, buf)
-            k = rng.randrange(n)
-            frm, to = buf[2 * k], buf[2 * k + 1]
-            g.push(frm, to)
-            moves.append((frm, to))
-        if len(moves) == plies and not g.result:
-            return moves
+def solver_reach(ms, ply, seed=3):
+    """The deepest search the exact solver completes in ms milliseconds
+    from a random position after ply moves."""
+    g, _ = game_going(ply, seed)
+    value, plies, _, _ = native.NativeEngine(7, 1).solve(g, 60, ms)
+    return plies, value
 
 
 def analyse_seconds(plies, level):
-    moves = game_of(plies)
+    _, moves = game_going(plies, 1)
     rec = Record(moves=[move_name(f, t) for f, t in moves])
     t = time.perf_counter()
     analyse.analyse(rec, moves, analyse.Analyser(level))
@@ -118,6 +113,10 @@ def main(argv=None):
         % (analyse.DEFAULT_LEVEL, analyse_seconds(40, analyse.DEFAULT_LEVEL)),
         flush=True,
     )
+    for ms in (1000, 10000):
+        for ply in (16, 30):
+            plies, value = solver_reach(ms, ply)
+            print("native_solver_reach_%ds_from_ply%d_plies: %d" % (ms // 1000, ply, plies))
     print("native_bench_seconds: %.0f" % (time.time() - t0), flush=True)
     return 0
 

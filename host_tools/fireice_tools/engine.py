@@ -98,7 +98,7 @@ def info_line(player, g, ms):
     elif player.proven == 3:
         score = "score draw"
     elif player.proven:
-        score = "score loss"
+        score = "score loss %d" % player.mate if player.mate else "score loss"
     else:
         score = "score chance %.3f" % (player.score / 1000)
     pv = ""

@@ -21,8 +21,11 @@ from fireice.engine import LEVELS, MAX_LEVEL, Engine
 
 def _load():
     # FIREICE_NATIVE names another build of the core (`make test-asan`'s,
-    # under AddressSanitizer); else the one `make setup` built in place
+    # under AddressSanitizer), or is "none": run as a machine without a C
+    # compiler does; else the one `make setup` built in place
     path = os.environ.get("FIREICE_NATIVE")
+    if path == "none":
+        return None
     if path:
         import importlib.util
 
@@ -43,9 +46,12 @@ _native = _load()
 # care, grow), as fireice.engine.LEVELS. Each is a fixed work budget, so a
 # level plays the same on every machine (at one thread).
 HOST_LEVELS = LEVELS + (
-    (40000, 600000, 5, 100, 3),
+    (40000, 1000000, 5, 100, 2),
     (160000, 1500000, 5, 100, 4),
 )
+# the exact endgame solver's plies at each level (the native core only):
+# bounded by a quarter of the proof search's positions
+SOLVER_PLIES = {7: 40, 8: 40}
 HOST_MAX_LEVEL = len(HOST_LEVELS) - 1
 
 FALLBACK = (
@@ -93,7 +99,9 @@ class NativeEngine:
         self.care = care
         self.grow = grow
         self.threads = threads
-        self._e = _native.Engine(level, playouts, nodes or cap, depth, care, grow)
+        self._e = _native.Engine(
+            level, playouts, nodes or cap, depth, care, grow, SOLVER_PLIES.get(level, 0)
+        )
         self.cap = self._e.cap
         self.score = 500
         self.proven = 0
@@ -130,6 +138,11 @@ class NativeEngine:
         mv = self._e.prove(*_state(g), depth, limit)
         self.pnodes = self._e.pnodes
         return mv
+
+    def solve(self, g, plies, ms=0):
+        """The exact solver: (value for the side to move, 1 win, -1 loss,
+        0 draw, None undecided; plies; move or -1; positions searched)."""
+        return self._e.solve(*_state(g), plies, ms)
 
     def playouts_from(self, g, n):
         """n playouts from g: (0, Fire's wins, Ice's wins, draws)."""

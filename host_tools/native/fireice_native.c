@@ -46,6 +46,15 @@ static uint64_t DEST[NH];        /* the same as masks */
  * in integers here; the tests compare them) */
 static uint16_t SQL[352]; /* int(1024 * 0.75 * sqrt(x / 16)) = isqrt(36864 x) */
 static uint16_t RSQ[256]; /* int(1024 / sqrt(n)), RSQ[0] = 1024 */
+static uint64_t ZK[NH][3];  /* Zobrist keys: a peg of a side on a hole */
+static uint64_t ZSIDE[3];   /* and the side to move */
+
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
 
 static void init_tables(void) {
     for (int m = 0; m < 128; m++) {
@@ -71,6 +80,10 @@ static void init_tables(void) {
         SQL[x] = (uint16_t)r;
     }
     /* RSQ[n] = int(1024 / sqrt(n)), exactly: the largest r with r*r*n <= 2**20 */
+    uint64_t zs = 30;
+    for (int h = 0; h < NH; h++)
+        for (int c = 0; c < 3; c++) ZK[h][c] = c ? splitmix(&zs) : 0;
+    for (int c = 0; c < 3; c++) ZSIDE[c] = splitmix(&zs);
     RSQ[0] = 1024;
     for (int n = 1; n < 256; n++) {
         uint64_t r = 1024;
@@ -90,6 +103,7 @@ typedef struct {
     uint8_t pegs[2 * PEGS]; /* Fire's holes at 0.., Ice's at 25.., in Duel's order */
     uint8_t slot[NH];    /* each peg's index in pegs */
     uint8_t to_move, result, ply;
+    uint64_t key;        /* Zobrist hash of the pegs (the solver's table) */
 } G;
 
 #define IM(g, s, i) ((int)(((g)->bb[s] >> (7 * (i))) & 0x7F))
@@ -139,6 +153,7 @@ static void push(G *g, int frm, int to) {
     uint64_t bf = 1ULL << frm, bt = 1ULL << to;
     g->cells[to] = (uint8_t)s;
     g->cells[frm] = (uint8_t)o;
+    g->key ^= ZK[frm][s] ^ ZK[to][s] ^ ZK[frm][o];
     g->bb[0] |= bt;
     g->bb[s] ^= bf | bt;
     g->bb[o] |= bf;
@@ -163,10 +178,12 @@ static void push(G *g, int frm, int to) {
  * (which must be consistent: check_state) */
 static void derive(G *g) {
     g->bb[0] = g->bb[1] = g->bb[2] = 0;
+    g->key = 0;
     memset(g->pm, 0, sizeof g->pm);
     for (int h = 0; h < NH; h++) {
         int s = g->cells[h];
         if (!s) continue;
+        g->key ^= ZK[h][s];
         g->bb[0] |= 1ULL << h;
         g->bb[s] |= 1ULL << h;
         g->pm[0][h % 7] |= (uint8_t)(1 << (h / 7));
@@ -493,7 +510,7 @@ static int log2i(int x) {
 static int select_child(Tree *t, int k, int s) {
     int nv = t->vis[k] + 1;
     int e = log2i(nv);
-    int lnx = ((16 * e + ((nv << 4) >> e) - 16) * 177) >> 8;
+    long long lnx = ((16LL * e + (((long long)nv << 4) >> e) - 16) * 177) >> 8;
     if (lnx > 351) lnx = 351;
     int sl = SQL[lnx];
     int best = -1, bv = -1;
@@ -676,12 +693,131 @@ static int prove(Proof *pf, const G *g, int depth, long limit) {
     return -1;
 }
 
+/* ---- the exact endgame solver ---- */
+
+/* Does the side to move win, lose or draw within d plies, whatever is
+ * played? A depth-first search, deepened a ply at a time, with a
+ * transposition table keyed by the Zobrist hash of the pegs and the side to
+ * move. Values for the side to move: 1 win, -1 loss, 0 draw, UNK not decided
+ * within the depth. A decided value found with depth d holds for any
+ * depth >= d; an UNK found with depth d for any depth <= d. */
+#define UNK 2
+#define TT_BITS 18
+
+typedef struct {
+    uint64_t key;
+    int8_t val;
+    uint8_t depth;
+    uint16_t move;
+} Entry;
+
+typedef struct {
+    Entry *tt;
+    long long nodes, limit;
+    double t0;
+    int ms, aborted;
+    volatile int *stop;
+} Solver;
+
+static int solve(Solver *sv, const G *g, int d, int *best) {
+    if (++sv->nodes > sv->limit ||
+        (!(sv->nodes & 1023) && (*sv->stop || (sv->ms && now_ms() - sv->t0 > sv->ms)))) {
+        sv->aborted = 1;
+        return UNK;
+    }
+    int s = g->to_move;
+    int w = win_move(g, s);
+    if (w >= 0) {
+        *best = w;
+        return 1;
+    }
+    if (d < 1) return UNK;
+    uint64_t key = g->key ^ ZSIDE[s];
+    Entry *e = &sv->tt[key & ((1u << TT_BITS) - 1)];
+    int first = -1;
+    if (e->key == key) {
+        if (e->val != UNK && e->depth <= d) {
+            *best = e->move;
+            return e->val;
+        }
+        if (e->val == UNK && e->depth >= d) return UNK;
+        first = e->move;
+    }
+    uint8_t buf[600];
+    int n = legal_moves(g, buf), unk = 0, draw = -1, any = -1;
+    /* the table's move first */
+    for (int k = 0; k < n && first >= 0; k++)
+        if (buf[2 * k] * 64 + buf[2 * k + 1] == first) {
+            buf[2 * k] = buf[0];
+            buf[2 * k + 1] = buf[1];
+            buf[0] = (uint8_t)(first >> 6);
+            buf[1] = (uint8_t)(first & 63);
+            break;
+        }
+    int val = UNK, bm = -1;
+    for (int k = 0; k < n; k++) {
+        int m = buf[2 * k] * 64 + buf[2 * k + 1], v;
+        G c = *g;
+        push(&c, m >> 6, m & 63);
+        if (c.result)
+            v = c.result == s ? 1 : c.result == DRAW ? 0 : -1;
+        else if (d == 1)
+            v = UNK;
+        else {
+            int cb;
+            v = solve(sv, &c, d - 1, &cb);
+            if (v != UNK && c.to_move != s) v = -v;
+        }
+        if (sv->aborted) return UNK;
+        if (v == 1) {
+            val = 1;
+            bm = m;
+            break;
+        }
+        if (v == UNK)
+            unk = 1;
+        else if (v == 0)
+            draw = m;
+        if (any < 0 || v == UNK) any = m;
+    }
+    if (val != 1) {
+        val = unk ? UNK : draw >= 0 ? 0 : -1;
+        bm = val == 0 ? draw : any;
+    }
+    e->key = key;
+    e->val = (int8_t)val;
+    e->depth = (uint8_t)d;
+    e->move = (uint16_t)(bm < 0 ? 0 : bm);
+    *best = bm;
+    return val;
+}
+
+/* deepened a ply at a time up to maxd plies, or until decided, the node
+ * limit, the time or stop: the value, the plies (the depth that decided it,
+ * or the deepest searched in full), the move */
+static int solve_root(Solver *sv, const G *g, int maxd, int *plies, int *move) {
+    int val = UNK;
+    *plies = 0;
+    *move = -1;
+    for (int d = 1; d <= maxd; d++) {
+        int m = -1;
+        int v = solve(sv, g, d, &m);
+        if (sv->aborted) break;
+        *plies = d;
+        *move = m;
+        val = v;
+        if (v != UNK) break;
+    }
+    return val;
+}
+
 /* ---- the Python type Engine ---- */
 
 typedef struct {
     PyObject_HEAD Params P;
-    int cap, threads;
+    int cap, threads, solver;
     long long seedval;
+    Entry *tt;
     Tree trees[MAXTHREADS];
     int ntrees;
     volatile int stop;
@@ -706,14 +842,17 @@ static int engine_trees(EngineObject *e, int n) {
 
 static void engine_dealloc(EngineObject *e) {
     for (int k = 0; k < e->ntrees; k++) tree_free(&e->trees[k]);
+    free(e->tt);
     Py_TYPE(e)->tp_free((PyObject *)e);
 }
 
 static int engine_init(EngineObject *e, PyObject *args, PyObject *kw) {
-    static char *names[] = {"level", "playouts", "cap", "depth", "care", "grow", NULL};
-    int level, playouts, cap, depth, care, grow;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiiii", names, &level, &playouts, &cap, &depth, &care, &grow))
+    static char *names[] = {"level", "playouts", "cap", "depth", "care", "grow", "solver", NULL};
+    int level, playouts, cap, depth, care, grow, solver = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiiii|i", names, &level, &playouts, &cap, &depth, &care, &grow,
+                                     &solver))
         return -1;
+    e->solver = solver;
     if (playouts < 1 || cap < 1 || cap > 50000000 || depth < 1 || depth > MAXDEPTH || care < 0 || care > 100 ||
         grow < 1) {
         PyErr_SetString(PyExc_ValueError, "Engine: playouts >= 1, cap 1..50000000, depth 1..15, care 0..100, grow >= 1");
@@ -783,6 +922,14 @@ static void set_proved(EngineObject *e, int mv, int s, int plies) {
     e->score = 1000;
     e->pv[0] = (uint16_t)mv;
     e->pv_len = 1;
+}
+
+/* the solver's table, made at its first use and cleared for each search */
+static int engine_table(EngineObject *e) {
+    if (!e->tt) e->tt = malloc(sizeof(Entry) << TT_BITS);
+    if (!e->tt) return 0;
+    memset(e->tt, 0, sizeof(Entry) << TT_BITS);
+    return 1;
 }
 
 /* a beginner's pick (Engine._human) */
@@ -886,6 +1033,20 @@ static int search(EngineObject *e, const G *g, long budget, int ms, int threads)
     }
     Proof pf = {0, 0, 0, -1, ms, t0, &e->stop};
     long limit = PROOF_NODES * budget;
+    int endgame = 0, endplies = 0;
+    if (e->solver && e->tt) {
+        /* the exact solver, within a quarter of the proofs' budget of
+         * positions (a fixed amount of work) and of the time */
+        Solver sv = {e->tt, 0, limit / 4, t0, ms / 4, 0, &e->stop};
+        int m;
+        int v = solve_root(&sv, g, e->solver, &endplies, &m);
+        e->work += sv.nodes;
+        if (v == 1) {
+            set_proved(e, m, s, endplies);
+            return m;
+        }
+        if (v != UNK) endgame = v == 0 ? DRAW : 3 - s; /* the tree picks the move */
+    }
     for (int d = 3; d <= e->P.depth; d += 2) {
         mv = prove(&pf, g, d, limit);
         e->work += pf.pnodes;
@@ -934,7 +1095,13 @@ static int search(EngineObject *e, const G *g, long budget, int ms, int threads)
         merge_roots(e, threads, s);
     }
     for (int k = 0; k < threads; k++) e->work += e->trees[k].done;
-    return finish(e, t, s);
+    mv = finish(e, t, s);
+    if (endgame) {
+        e->proven = endgame;
+        e->mate = endplies;
+        e->score = endgame == DRAW ? 500 : 0;
+    }
+    return mv;
 }
 
 static PyObject *engine_think(EngineObject *e, PyObject *args) {
@@ -954,7 +1121,7 @@ static PyObject *engine_think(EngineObject *e, PyObject *args) {
     if (!g.to_move) return PyLong_FromLong(-1);
     if (!budget) budget = e->P.playouts;
     if (budget > e->trees[0].most) budget = e->trees[0].most;
-    if (!engine_trees(e, threads)) return PyErr_NoMemory();
+    if (!engine_trees(e, threads) || (e->solver && !engine_table(e))) return PyErr_NoMemory();
     int mv;
     Py_BEGIN_ALLOW_THREADS mv = search(e, &g, budget, (int)ms, threads);
     Py_END_ALLOW_THREADS if (mv == -2) {
@@ -978,6 +1145,29 @@ static PyObject *engine_prove(EngineObject *e, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS mv = prove(&pf, &g, x[0], x[1]);
     Py_END_ALLOW_THREADS e->pnodes = pf.pnodes;
     return PyLong_FromLong(mv);
+}
+
+/* solve(state..., max_plies, ms): (value for the side to move: 1, -1, 0 or
+ * None, plies, move or -1, positions) */
+static PyObject *engine_solve(EngineObject *e, PyObject *args) {
+    NEED_TREE(e);
+    G g;
+    int x[2];
+    if (!read_state(&g, args, 2, x)) return NULL;
+    if (x[0] < 0 || x[0] > 60 || x[1] < 0) {
+        PyErr_SetString(PyExc_ValueError, "solve: plies 0..60, ms 0 or more");
+        return NULL;
+    }
+    if (!g.to_move) return Py_BuildValue("(OiiL)", Py_None, 0, -1, 0LL);
+    if (!engine_table(e)) return PyErr_NoMemory();
+    Solver sv = {e->tt, 0, 1LL << 62, now_ms(), x[1], 0, &e->stop};
+    int plies, move, v;
+    Py_BEGIN_ALLOW_THREADS v = solve_root(&sv, &g, x[0], &plies, &move);
+    Py_END_ALLOW_THREADS PyObject *val = v == UNK ? Py_None : PyLong_FromLong(v);
+    if (v == UNK) Py_INCREF(val);
+    PyObject *r = Py_BuildValue("(OiiL)", val, plies, move, sv.nodes);
+    Py_DECREF(val);
+    return r;
 }
 
 /* playouts from the position, n of them: the count of each result, for the
@@ -1043,6 +1233,8 @@ static PyMethodDef engine_methods[] = {
      "think(cells, pegs, n_fire, n_ice, to_move, result, ply, playouts, ms, threads) -> move"},
     {"prove", (PyCFunction)engine_prove, METH_VARARGS,
      "prove(cells, pegs, n_fire, n_ice, to_move, result, ply, depth, limit) -> move or -1"},
+    {"solve", (PyCFunction)engine_solve, METH_VARARGS,
+     "solve(cells, pegs, n_fire, n_ice, to_move, result, ply, max_plies, ms) -> (value, plies, move, positions)"},
     {"playouts", (PyCFunction)engine_playouts, METH_VARARGS,
      "playouts(cells, pegs, n_fire, n_ice, to_move, result, ply, n, unused) -> (0, fire, ice, draw)"},
     {NULL},

@@ -3,6 +3,7 @@ Python engine: perft, random positions (moves, the fill, control, results,
 passes, handicap set-ups), whole random games, the engine's moves, and
 malformed input, which must raise, never crash. A fixed seed throughout."""
 
+import os
 import random
 import re
 
@@ -346,6 +347,10 @@ def test_fie_threads_option():
     assert untimed(nat.getvalue()) == untimed(py.getvalue())
 
 
+@pytest.mark.skipif(
+    bool(os.environ.get("FIREICE_NATIVE")),
+    reason="another build: AddressSanitizer keeps freed memory in quarantine",
+)
 def test_engines_free_their_trees():
     def rss_kb():
         with open("/proc/self/status") as f:
@@ -359,3 +364,65 @@ def test_engines_free_their_trees():
     for _ in range(200):  # 0.7 MB of trees each: a leak would show
         native.NativeEngine(4, 1, threads=2).think(g, 300)
     assert rss_kb() - before < 20000
+
+
+def exact(g, d):
+    """The reference of the native solver: the side to move's result within
+    d plies (1 win, -1 loss, 0 draw, None undecided), by trying everything."""
+    s = g.to_move
+    buf = bytearray(600)
+    undecided = draw = False
+    for k in range(legal_moves(g, buf)):
+        g.push(buf[2 * k], buf[2 * k + 1])
+        if g.result:
+            v = 1 if g.result == s else 0 if g.result == 3 else -1
+        elif d == 1:
+            v = None
+        else:
+            v = exact(g, d - 1)
+            if v is not None and g.to_move != s:
+                v = -v
+        g.pop()
+        if v == 1:
+            return 1
+        if v is None:
+            undecided = True
+        elif v == 0:
+            draw = True
+    return None if undecided else 0 if draw else -1
+
+
+def test_solver_agrees_with_trying_everything():
+    rng = random.Random(SEED)
+    e = native.NativeEngine(7, 1)
+    decided = checked = 0
+    while checked < 40:
+        g = Duel()
+        random_play(rng, g, rng.randint(14, 44))
+        if g.result:
+            continue
+        d = rng.randint(1, 3 if g.ply >= 34 else 2)
+        v, plies, mv, _ = e.solve(g, d)
+        assert v == exact(g, d), (g.position(), g.to_move, d)
+        if v is not None:
+            decided += 1
+            assert exact(g, plies) == v  # decided at the first depth that does
+            if v == 1:
+                g.push(mv >> 6, mv & 63)  # the move it gives wins
+                assert g.result == g.to_move or exact(g, plies - 1) is not None
+                g.pop()
+        checked += 1
+    assert decided > 5
+
+
+def test_engine_without_the_core_says_so_once():
+    import subprocess
+    import sys
+
+    env = dict(os.environ, FIREICE_NATIVE="none")
+    cmd = [sys.executable, "-m", "fireice_tools.cli", "engine", "--level", "2"]
+    lines = "position startpos\ngo nodes 20\nsetoption name Level value 3\ngo nodes 20\nquit\n"
+    p = subprocess.run(cmd, input=lines, capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0
+    assert p.stdout.count("bestmove D4-") == 2
+    assert p.stderr.count("native core is not built") == 1
