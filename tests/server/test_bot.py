@@ -22,11 +22,11 @@ from clientkit import free_port, new_account, token
 GAME_S = 120  # a game at level 1 takes a few seconds; this is the bound
 
 
-@pytest.fixture
-def db_url(tmp_path):
+@pytest.fixture(scope="module")
+def backend():
     """These are tests of the client: SQLite is enough (the server's own
     tests run on PostgreSQL too)."""
-    return "sqlite:///" + str(tmp_path / "server.sqlite3")
+    return "sqlite"
 
 
 @pytest.fixture

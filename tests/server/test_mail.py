@@ -14,11 +14,11 @@ from srvtest import Player, start_game
 SENDER = "server@fireice.test"
 
 
-@pytest.fixture
-def db_url(tmp_path):
+@pytest.fixture(scope="module")
+def backend():
     """SQLite: the e-mails are sent by the process that took the move,
     whatever the database (the server's own tests cover PostgreSQL)."""
-    return "sqlite:///" + str(tmp_path / "server.sqlite3")
+    return "sqlite"
 
 
 @pytest.fixture

@@ -32,16 +32,17 @@ def remote(monkeypatch, capsys, conf, *argv, stdin=""):
     return rc, out, err
 
 
-@pytest.fixture
-def db_url(tmp_path):
+@pytest.fixture(scope="module")
+def backend():
     """These are tests of the client: SQLite is enough (the server's own
     tests run on PostgreSQL too)."""
-    return "sqlite:///" + str(tmp_path / "server.sqlite3")
+    return "sqlite"
 
 
 @pytest.fixture
-def server_url(server):
-    return server.url
+def server_url(make_server):
+    """A server of the test's own (the players' names are the same in each test)."""
+    return make_server().start().url
 
 
 @pytest.fixture
