@@ -18,6 +18,7 @@ from fireice.notation import parse_move
 from fireice_tools import cli
 from fireice_tools.apiclient import Client
 
+from clientkit import backend  # noqa: F401 (SQLite only)
 from clientkit import free_port, new_account
 
 
@@ -30,13 +31,6 @@ def remote(monkeypatch, capsys, conf, *argv, stdin=""):
     rc = cli.main(["remote"] + list(argv))
     out, err = capsys.readouterr()
     return rc, out, err
-
-
-@pytest.fixture(scope="module")
-def backend():
-    """These are tests of the client: SQLite is enough (the server's own
-    tests run on PostgreSQL too)."""
-    return "sqlite"
 
 
 @pytest.fixture
