@@ -21,7 +21,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver sim play clean browser
+.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server sim play clean browser
 
 setup: $(RUN_STAMP)
 
@@ -164,8 +164,8 @@ bench-solver: $(STAMP)
 # 1,000 correspondence and 200 live games at once through the API, on
 # SQLite with one process and on PostgreSQL with two.
 bench-server: $(STAMP)
-	nice $(PY) bench/bench_server.py --db sqlite --processes 1 --seconds 90 --setup-seconds 150
-	nice $(PY) bench/bench_server.py --db postgresql --processes 2 --seconds 90 --setup-seconds 150
+	nice $(PY) bench/bench_server.py --db sqlite --processes 1 --accounts 10 --seconds 90 --setup-seconds 120
+	nice $(PY) bench/bench_server.py --db postgresql --processes 2 --accounts 10 --seconds 90 --setup-seconds 120
 
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).

@@ -37,6 +37,7 @@ from fireice.notation import parse_move  # noqa: E402
 
 FINISHED = ("won", "resign", "outoftime", "aborted", "draw")
 PASSWORD = "bench-password-1"
+OPENING = 32  # streams being opened at once
 
 
 class Stats:
@@ -50,6 +51,7 @@ class Stats:
         self.held_max = 0
         self.moves = 0
         self.games_finished = 0
+        self.opening = asyncio.Semaphore(OPENING)
 
     def error(self, what):
         self.errors += 1
@@ -68,6 +70,11 @@ class Player:
 
     async def play(self, gid, think, until, held):
         stats = self.stats
+        # a few streams open at a time: players come one by one, not all
+        # in the same millisecond
+        opening = stats.opening
+        await opening.acquire()
+        waiting = True
         stream = Connection(*self.addr, token=self.token)
         post = Connection(*self.addr, token=self.token)
         side = None
@@ -77,6 +84,9 @@ class Player:
         try:
             async for ev in stream.stream("/api/board/game/stream/%s" % gid):
                 now = time.perf_counter()
+                if waiting:
+                    waiting = False
+                    opening.release()
                 if ev is None:
                     if now > until:
                         return False
@@ -138,10 +148,15 @@ class Player:
                     stats.error("move: %d %s" % (status, (answer or {}).get("error", "")[:60]))
             stats.error("stream ended")
             return False
-        except (OSError, HttpError, asyncio.IncompleteReadError, ValueError) as e:
+        except HttpError as e:
+            stats.error("stream: %s" % e)
+            return False
+        except (OSError, asyncio.IncompleteReadError, ValueError) as e:
             stats.error("stream: %s" % type(e).__name__)
             return False
         finally:
+            if waiting:
+                opening.release()
             if counted:
                 if held[0] == 2:
                     stats.held -= 1
@@ -261,10 +276,10 @@ async def make_games(addrs, people, args, stats):
         if gid is not None:
             made.append((gid, a, b, live))
 
-    await asyncio.gather(
-        *[one(k, False) for k in range(args.correspondence)]
-        + [one(k, True) for k in range(args.live)]
-    )
+    # both kinds in proportion, so that a setup cut short has some of each
+    order = [(k / max(1, args.correspondence), k, False) for k in range(args.correspondence)]
+    order += [(k / max(1, args.live), k, True) for k in range(args.live)]
+    await asyncio.gather(*(one(k, live) for _, k, live in sorted(order)))
     return made
 
 

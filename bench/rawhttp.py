@@ -57,6 +57,12 @@ class Connection:
             headers[k.strip().lower()] = v.strip()
         return status, headers
 
+    async def _chunk(self):
+        """The next chunk of a chunked body (b"" for the last)."""
+        size = int((await self.reader.readline()).split(b";")[0], 16)
+        data = await self.reader.readexactly(size + 2)
+        return data[:-2]
+
     async def request(self, method, path, body=None):
         """(status, decoded JSON or None)."""
         if self.writer is not None and time.monotonic() - self.used > IDLE_S:
@@ -71,11 +77,10 @@ class Connection:
         if headers.get("transfer-encoding", "").lower() == "chunked":
             raw = b""
             while True:
-                size = int((await self.reader.readline()).split(b";")[0], 16)
-                chunk = await self.reader.readexactly(size + 2)
-                if not size:
+                chunk = await self._chunk()
+                if not chunk:
                     break
-                raw += chunk[:-2]
+                raw += chunk
         else:
             raw = await self.reader.readexactly(int(headers.get("content-length", "0")))
         if headers.get("connection", "").lower() == "close":
@@ -95,16 +100,15 @@ class Connection:
         self.writer.write(self._head("GET", path, 0))
         status, headers = await self._status_and_headers()
         if status != 200:
-            raise HttpError("stream %s: %d" % (path, status))
+            raise HttpError("stream refused: %d" % status)
         chunked = headers.get("transfer-encoding", "").lower() == "chunked"
         buf = b""
         while True:
             if chunked:
-                size = int((await self.reader.readline()).split(b";")[0], 16)
-                data = await self.reader.readexactly(size + 2)
-                if not size:
+                data = await self._chunk()
+                if not data:
                     return
-                buf += data[:-2]
+                buf += data
             else:
                 data = await self.reader.read(65536)
                 if not data:

@@ -88,8 +88,19 @@ def _report_errors(tmp, processes):
                 text = f.read()
         except OSError:
             continue
-        if "Exception in ASGI application" in text:  # a request that failed
-            print("server %d's log ends:\n%s" % (k, text[-3000:]), file=sys.stderr)
+        # requests that failed, less the streams cut at the end (uvicorn
+        # logs those too when it stops)
+        failed = [
+            t
+            for t in text.split("Exception in ASGI application")[1:]
+            if "graceful shutdown exceeded" not in t
+        ]
+        if failed:
+            print(
+                "server %d logged %d failed requests; the first:%s"
+                % (k, len(failed), failed[0][:4000]),
+                file=sys.stderr,
+            )
 
 
 def cpu_s(pids):

@@ -2,6 +2,8 @@
 
 import socket
 
+import pytest
+
 from fireice_tools.apiclient import Client
 
 PASSWORD = "a-long-enough-password"
@@ -24,3 +26,11 @@ def token(url, name, password=PASSWORD):
     return Client(url).request("POST", "/api/token", {"username": name, "password": password})[
         "token"
     ]
+
+
+@pytest.fixture(scope="module")
+def backend():
+    """The client tests' server runs on SQLite: they test the client (the
+    server's own tests run on PostgreSQL too). A test module takes this in
+    place of the server tests' two backends by importing it."""
+    return "sqlite"

@@ -17,16 +17,10 @@ from fireice_tools.apiclient import ApiError, Client, ServerDown
 
 import pytest
 
+from clientkit import backend  # noqa: F401 (SQLite only)
 from clientkit import free_port, new_account, token
 
 GAME_S = 120  # a game at level 1 takes a few seconds; this is the bound
-
-
-@pytest.fixture
-def db_url(tmp_path):
-    """These are tests of the client: SQLite is enough (the server's own
-    tests run on PostgreSQL too)."""
-    return "sqlite:///" + str(tmp_path / "server.sqlite3")
 
 
 @pytest.fixture
@@ -133,10 +127,15 @@ def wait_started(url, gid, timeout=30):
     raise AssertionError("the bot did not accept the challenge")
 
 
+def robot(url, tmp_path):
+    """The bot's account, and the bot playing for it."""
+    new_account(url, "robot")
+    return start_bot(url, token(url, "robot"), tmp_path / "bot.log")
+
+
 def test_a_whole_game_against_the_bot(server, tmp_path):
     url = server.url
-    new_account(url, "robot")
-    bot = start_bot(url, token(url, "robot"), tmp_path / "bot.log")
+    bot = robot(url, tmp_path)
     try:
         tok, gid = challenge_bot(url, "alice")
         wait_started(url, gid)
@@ -155,8 +154,7 @@ def test_a_whole_game_against_the_bot(server, tmp_path):
 
 def test_the_bot_goes_on_through_a_server_restart(server, tmp_path):
     url = server.url
-    new_account(url, "robot")
-    bot = start_bot(url, token(url, "robot"), tmp_path / "bot.log")
+    bot = robot(url, tmp_path)
     try:
         tok, gid = challenge_bot(url, "bea")
         wait_started(url, gid)

@@ -7,18 +7,12 @@ import time
 
 import pytest
 
+from clientkit import backend  # noqa: F401 (SQLite only)
 from clientkit import free_port
 from smtpsink import start
 from srvtest import Player, start_game
 
 SENDER = "server@fireice.test"
-
-
-@pytest.fixture
-def db_url(tmp_path):
-    """SQLite: the e-mails are sent by the process that took the move,
-    whatever the database (the server's own tests cover PostgreSQL)."""
-    return "sqlite:///" + str(tmp_path / "server.sqlite3")
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from fireice.notation import parse_move
 from fireice_tools import cli
 from fireice_tools.apiclient import Client
 
+from clientkit import backend  # noqa: F401 (SQLite only)
 from clientkit import free_port, new_account
 
 
@@ -33,15 +34,9 @@ def remote(monkeypatch, capsys, conf, *argv, stdin=""):
 
 
 @pytest.fixture
-def db_url(tmp_path):
-    """These are tests of the client: SQLite is enough (the server's own
-    tests run on PostgreSQL too)."""
-    return "sqlite:///" + str(tmp_path / "server.sqlite3")
-
-
-@pytest.fixture
-def server_url(server):
-    return server.url
+def server_url(make_server):
+    """A server of the test's own (the players' names are the same in each test)."""
+    return make_server().start().url
 
 
 @pytest.fixture
