@@ -32,9 +32,11 @@ def new_db_url(request, backend, folder):
 
 @pytest.fixture(scope="module")
 def server(request, backend, tmp_path_factory):
-    """One server for the tests of a module (each makes its own players)."""
+    """One server for the tests of a module (each makes its own players),
+    with the module's SERVER_OPTIONS."""
     folder = tmp_path_factory.mktemp("server")
-    s = Server(new_db_url(request, backend, folder), str(folder)).start()
+    extra = getattr(request.module, "SERVER_OPTIONS", ())
+    s = Server(new_db_url(request, backend, folder), str(folder), extra).start()
     yield s
     s.stop()
 

@@ -77,7 +77,12 @@ class Server:
             raise AssertionError("the server did not start: %s" % "".join(self.stderr)[-2000:])
         return out[0]
 
+    def advance(self, seconds):
+        """The server's clock moves on by seconds."""
+        self.set_offset(self.offset + seconds)
+
     def set_offset(self, seconds):
+        self.offset = seconds
         tmp = self.offset_file + ".new"
         with open(tmp, "w") as f:
             f.write(repr(float(seconds)))

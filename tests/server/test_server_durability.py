@@ -113,12 +113,12 @@ def test_sigkill_loses_nothing_acknowledged(make_server):
         assert r.status_code == 200, r.text
 
 
-def test_two_processes_share_the_games(backend, make_server):
+def test_two_processes_share_the_games(backend, server, make_server):
     """A move posted to one process reaches a stream held by another
     (PostgreSQL's NOTIFY)."""
     if backend != "postgresql":
         pytest.skip("several processes serve one database on PostgreSQL only")
-    a = make_server().start()
+    a = server
     b = make_server(db_url=a.db_url).start()
     fire, ice = Player(a), Player(a)
     gid = start_game(fire, ice)

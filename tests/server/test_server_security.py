@@ -62,16 +62,18 @@ def test_login_limit(server):
     assert p.get("/api/account").status_code == 200
 
 
-def test_stored_hashed(backend, make_server):
+def test_stored_hashed(backend, server):
     if backend != "sqlite":
         pytest.skip("reads the SQLite file")
-    srv = make_server().start()
-    p = Player(srv)
-    db = sqlite3.connect(srv.db_url[len("sqlite:///") :])
-    (hashed,) = db.execute("SELECT password_hash FROM users").fetchone()
+    p = Player(server)
+    db = sqlite3.connect(server.db_url[len("sqlite:///") :])
+    (hashed,) = db.execute(
+        "SELECT password_hash FROM users WHERE username = ?", (p.name,)
+    ).fetchone()
     assert hashed.startswith("$argon2id$") and PASSWORD not in hashed
     stored = [t for (t,) in db.execute("SELECT token_hash FROM tokens")]
-    assert stored and p.token not in stored and len(stored[0]) == 64
+    assert stored and p.token not in stored and all(len(t) == 64 for t in stored)
+    db.close()
 
 
 def test_hostile_requests(players):
@@ -102,9 +104,14 @@ def test_hostile_requests(players):
     assert r.status_code == 404 and "error" in r.json()
 
 
+@pytest.fixture(scope="module")
+def pair(server):
+    return Player(server), Player(server)
+
+
 @pytest.mark.parametrize("handicap", [0, 7, -1, "abc", 6])
-def test_handicap_values(players, handicap):
-    fire, ice = players
+def test_handicap_values(pair, handicap):
+    fire, ice = pair
     r = fire.post("/api/challenge/" + ice.name, json={"handicap": handicap})
     if handicap in (0, 6):
         assert r.status_code == 201, r.text

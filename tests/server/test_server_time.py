@@ -1,6 +1,6 @@
 """Time: correspondence days with vacation days first, and a live clock
 that the server watches. The server's clock is moved on through its
-offset file (srvtest.Server.set_offset): no test sleeps for days."""
+offset file (srvtest.Server.advance): no test sleeps for days."""
 
 from srvtest import Player, Stream, start_game
 
@@ -8,25 +8,25 @@ DAY = 86400
 VACATION = 7 * DAY
 
 
-def test_correspondence_days_run_out(make_server):
-    srv = make_server().start()
+def test_correspondence_days_run_out(server):
+    srv = server
     fire, ice = Player(srv), Player(srv)
     gid = start_game(fire, ice, days=2)
     full = fire.get("/api/game/" + gid).json()
     assert full["days"] == 2
     assert full["state"]["ftime"] > (2 * DAY + VACATION - 60) * 1000
     # Fire takes 3 days: the vacation goes first, the days stay whole
-    srv.set_offset(3 * DAY)
+    srv.advance(3 * DAY)
     assert fire.move(gid, "D4-C4", ply=0).status_code == 200
     state = fire.get("/api/game/" + gid).json()["state"]
     assert abs(state["ftime"] - (2 * DAY + VACATION - 3 * DAY) * 1000) < 60_000
     # Ice is slow: no claim while Ice has days (and vacation) left
-    srv.set_offset(3 * DAY + VACATION + DAY)
+    srv.advance(VACATION + DAY)
     r = fire.post("/api/board/game/%s/claim-victory" % gid)
     assert r.status_code == 400 and "left" in r.json()["error"]
     r = ice.post("/api/board/game/%s/claim-victory" % gid)
     assert r.status_code == 400 and "your turn" in r.json()["error"]
-    srv.set_offset(3 * DAY + VACATION + 2 * DAY + 10)
+    srv.advance(DAY + 10)
     # out of days, but the game goes on until Fire claims
     assert fire.get("/api/game/" + gid).json()["state"]["status"] == "started"
     r = fire.post("/api/board/game/%s/claim-victory" % gid)
@@ -37,8 +37,8 @@ def test_correspondence_days_run_out(make_server):
     assert '[Termination "outoftime"]' in text and '[Winner "fire"]' in text
 
 
-def test_live_clock_runs_out(make_server):
-    srv = make_server().start()
+def test_live_clock_runs_out(server):
+    srv = server
     fire, ice = Player(srv), Player(srv)
     gid = start_game(fire, ice, clock={"limit": 60, "increment": 2})
     full = fire.get("/api/game/" + gid).json()
@@ -50,7 +50,7 @@ def test_live_clock_runs_out(make_server):
     st = s.next(kind="gameState")
     assert 60_000 < st["ftime"] <= 62_000 and st["itime"] == 60_000  # the increment
     # Ice thinks too long: the server finds the flag by itself
-    srv.set_offset(61)
+    srv.advance(61)
     st = s.next(kind="gameState", timeout=20)
     assert st["status"] == "outoftime" and st["winner"] == "fire" and st["itime"] == 0
     assert events.next(kind="gameFinish")["game"]["status"] == "outoftime"
@@ -60,12 +60,12 @@ def test_live_clock_runs_out(make_server):
     events.close()
 
 
-def test_move_as_the_flag_falls(make_server):
+def test_move_as_the_flag_falls(server):
     """A move that arrives after the flag fell has one outcome: lost on time."""
-    srv = make_server(["--log-level", "warning"]).start()
+    srv = server
     fire, ice = Player(srv), Player(srv)
     gid = start_game(fire, ice, clock={"limit": 30, "increment": 0})
-    srv.set_offset(31)
+    srv.advance(31)
     r = fire.move(gid, "D4-C4", ply=0)
     assert r.status_code == 400
     assert "time ran out" in r.json()["error"] or "over" in r.json()["error"]
