@@ -652,7 +652,12 @@ def build_parser():
         "or --headless, or --pty",
     )
     m.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
-    m.add_argument("--http-port", type=int, default=0, help="the page's port (default: a free one)")
+    m.add_argument(
+        "--http-port",
+        type=int,
+        default=None,
+        help="the page's port (default 8049, or a free one when it is taken; 0: any free one)",
+    )
     m.add_argument("--no-browser", action="store_true", help="print the page's address only")
     m.add_argument(
         "--pty",
