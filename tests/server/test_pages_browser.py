@@ -199,6 +199,8 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
     bob.goto(server + "/player/alice")
     assert "lost" not in bob.locator("#games").inner_text()
     assert "won" in bob.locator("#games").inner_text()
+    # the rated game's winner gained from the 1500 every player starts at
+    assert int(bob.locator("#rating").inner_text()) > 1500
     assert errors == []
 
 
