@@ -672,7 +672,12 @@ def _games_args(p):
 
 def _sim_args(p):
     p.add_argument("--headless", action="store_true", help="JSON lines on stdin and stdout")
-    p.add_argument("--http-port", type=int, default=0, help="the page's port (default: a free one)")
+    p.add_argument(
+        "--http-port",
+        type=int,
+        default=None,
+        help="the page's port (default 8049, or a free one when it is taken; 0: any free one)",
+    )
     p.add_argument("--no-browser", action="store_true", help="print the page's address only")
     p.add_argument(
         "--pty",

@@ -19,6 +19,7 @@ help"); in 64 KB the board plays without them.
 HTTP interface (JSON), on 127.0.0.1 only:
 
     GET  /                the page (static files of the web/ folder)
+    GET  /rules           the rules of the game (docs/rules.md), as text
     GET  /state           the state: pegs, hand, supplies, LED frame by hole,
                           game, record, messages, the board's console;
                           /state?since=N waits up to 20 s for a state whose
@@ -93,6 +94,9 @@ PAGE_HEAP = "96k"
 GRADES = ("easy", "medium", "hard", "any")
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
+# the rules of the game, written for the project (docs/rules.md in the
+# repository the tools run from): the page links them as /rules
+RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(STATIC))), "docs", "rules.md")
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -102,6 +106,9 @@ CONTENT_TYPES = {
     ".ico": "image/x-icon",
 }
 
+# the page's address stays the same from run to run (a bookmark keeps
+# working); when another program holds this port, any free one
+DEFAULT_PORT = 8049
 PEGS = 25  # per side
 TICK_S = 0.02  # virtual time is brought up to real time this often
 STATUS_AFTER_INPUT_MS = 60  # past the debounce (8 or 10 ms; 200 at most): then ask the board
@@ -150,11 +157,15 @@ def hue(rgb):
     return "white"
 
 
-def record_text(mode, setup, first, moves, result):
+def record_text(mode, setup, first, moves, result, players=None):
     """The game as record text (docs/records.md), with move numbers: a Fire
     move opens a numbered pair, an Ice move without one gets "N...".
-    moves: [{"move": "D4-C4", "by": "fire"}, ...]."""
+    moves: [{"move": "D4-C4", "by": "fire"}, ...]; players: {"ice": "engine
+    level 5"}, the sides not played by a person (the Fire and Ice tags)."""
     tags = [["Game", "Fire and Ice"], ["Mode", mode]]
+    for side in SIDES:
+        if mode == "duel" and (players or {}).get(side):
+            tags.append([side.capitalize(), players[side]])
     if setup and (mode == "solitaire" or setup != START):
         tags.append(["Setup", setup])
     if mode == "duel" and first == "ice":
@@ -277,6 +288,9 @@ class Simulator:
         self._ctrl_cache = (None, None)
         self.pending_board = None  # a position to stand on the board at once
         self.seed = seed
+        # a game against the host's engine (a level above the board's): the
+        # page carries its moves out; kept here so that every page sees it
+        self.host_vs = None  # {"side": "ice", "level": 5}
         self.engines = {}  # level -> Engine (the coach's; made when first asked)
         self.engine_lock = threading.Lock()
         self.status_asks = [0]  # virtual times at which to ask the board for its status
@@ -444,6 +458,8 @@ class Simulator:
                 why = "cannot be won" if ev.get("winnable") is False else "is not solved"
                 self._say("hint", "No hint: the position %s." % why, at)
         elif kind == "new":
+            if ev["mode"] != "duel":
+                self.host_vs = None
             self.dealing = None
             self.sign = self.hint = None
             self.mode = ev["mode"]
@@ -562,6 +578,12 @@ class Simulator:
         with self.cond:
             return self.to_move if self.to_move in SIDES else "fire"
 
+    def _lights_show_pegs(self):
+        """Whether the lights show the pegs that belong in the holes now (a
+        set-up, or the position to put back after a takeback)."""
+        with self.cond:
+            return self.status.get("phase") in ("setup", "restore")
+
     def handle(self, msg):
         """Apply one input from the page. Returns a small JSON-able answer;
         raises BadInput or BoardGone."""
@@ -582,6 +604,7 @@ class Simulator:
                 raise BoardGone("the virtual board has stopped")
             note = warning = None
             hand_note = None
+            host_vs = self.host_vs
             hand, hand_from = self.hand, self.hand_from
             try:
                 if kind == "hand":
@@ -618,6 +641,7 @@ class Simulator:
                         hand, hand_from = side, name
                         hand_note = "took %s peg from %s" % (_a(side), name)
                 elif kind == "put":
+                    anyway = msg.pop("anyway", False) is True
                     if "peg" in msg and msg["peg"] not in SIDES:
                         raise BadInput('"peg" is "fire" or "ice", not %r' % (msg["peg"],))
                     if hand:
@@ -634,6 +658,14 @@ class Simulator:
                     self.host.check(msg)
                     name = msg["put"].upper()
                     lit = self._lit(name)
+                    if lit and lit != colour and not anyway and self._lights_show_pegs():
+                        # setting up or putting back, the light is the colour
+                        # that belongs there: a player's hands would not
+                        # pick the other one ("anyway" does, to try the board)
+                        raise BadInput(
+                            "the board lights %s for %s: put %s peg there, not %s one"
+                            % (name, lit.capitalize(), _a(lit), _a(colour))
+                        )
                     if lit and lit != colour:
                         # the board may not see colours (digital sensors): the page says it
                         warning = "the board lit %s for %s; this is %s peg" % (
@@ -656,6 +688,8 @@ class Simulator:
                     self.host.check(msg)
                 elif kind == "cmd":
                     self._check_cmd(msg)
+                    if msg["cmd"] == "new":
+                        host_vs = self._host_opponent(msg)
                     self.host.check(msg)
                 else:
                     self.host.check(msg)
@@ -670,6 +704,7 @@ class Simulator:
             except (OSError, ValueError):
                 raise BoardGone("the virtual board has stopped")
             with self.cond:
+                self.host_vs = host_vs
                 self.hand, self.hand_from = hand, hand_from
                 self.pegs = "".join("-#O"[min(c, 2)] for c in self.host.world.pegs)
                 self.status_asks.append(at + STATUS_AFTER_INPUT_MS)
@@ -754,9 +789,8 @@ class Simulator:
                 raise BadInput("%s must be fire or ice, not %r" % (key, value))
             if key == "vs" and value is not None and value not in SIDES:
                 raise BadInput("vs must be fire, ice or null, not %r" % (value,))
-            if key == "level" and (type(value) is not int or not 1 <= value <= BOARD_LEVELS):
-                # the stronger levels are the host's (the page plays them: /coach)
-                raise BadInput("level must be 1..%d (the board's own levels)" % BOARD_LEVELS)
+            if key == "level" and (type(value) is not int or not 1 <= value <= MAX_LEVEL):
+                raise BadInput("level must be 1..%d" % MAX_LEVEL)
             if key == "position":
                 if not isinstance(value, str):
                     raise BadInput("position is a 49-character string")
@@ -774,6 +808,30 @@ class Simulator:
                 "level",
             ):
                 raise BadInput("unknown setting %r of new" % (key,))
+
+    @staticmethod
+    def _host_opponent(msg):
+        """The host's engine as the opponent of a new game, or None: a level
+        above the board's is played here (the page carries its moves out, as
+        /coach gives them), so the board gets a game of two players."""
+        level = msg.get("level")
+        if not level or level <= BOARD_LEVELS:
+            return None
+        side = msg.get("vs")
+        msg["vs"] = None  # (the board keeps its last opponent when not told)
+        msg.pop("level")
+        if not side or msg.get("mode", "duel") != "duel":
+            return None
+        return {"side": side, "level": level}
+
+    def players(self):
+        """The sides the engine plays, as the record's Fire and Ice tags."""
+        if self.host_vs:
+            return {self.host_vs["side"]: "engine level %d" % self.host_vs["level"]}
+        st = self.status
+        if st.get("vs") in SIDES and st.get("level"):
+            return {st["vs"]: "board level %d" % st["level"]}
+        return {}
 
     # --- the state -----------------------------------------------------------------
 
@@ -977,7 +1035,10 @@ class Simulator:
             "dealing": self.dealing,
             "setup": self.setup,
             "moves": self.moves,
-            "record": record_text(self.mode, self.setup, self.first, self.moves, self.result),
+            "record": record_text(
+                self.mode, self.setup, self.first, self.moves, self.result, self.players()
+            ),
+            "host_vs": self.host_vs,
             "messages": self.messages,
             "events": self.events[-20:],
             "console": self.console,
@@ -1096,6 +1157,12 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(400, {"error": "ply, level and nodes are whole numbers"})
             except BadInput as e:
                 return self._send(400, {"error": str(e)})
+        if url.path == "/rules":
+            try:
+                with open(RULES, "rb") as f:
+                    return self._send(200, f.read(), "text/plain; charset=utf-8")
+            except OSError:
+                return self._send(404, {"error": "the rules are not here: %s is missing" % RULES})
         name = "index.html" if url.path == "/" else url.path.lstrip("/")
         ext = os.path.splitext(name)[1]
         path = os.path.join(STATIC, name)
@@ -1169,18 +1236,35 @@ def _stop(signum, frame):
     raise KeyboardInterrupt
 
 
-def serve(front="digital", flash=None, seed=0, heapsize=None, port=0, open_browser=True):
+def bind(sim, port):
+    """The page's server on port; None: DEFAULT_PORT, else (taken) a free
+    one, said on standard error."""
+    if port is not None:
+        return make_server(sim, port)
+    try:
+        return make_server(sim, DEFAULT_PORT)
+    except OSError as e:
+        print(
+            "Port %d is taken (%s): the page gets another one." % (DEFAULT_PORT, e.strerror),
+            file=sys.stderr,
+            flush=True,
+        )
+        return make_server(sim, 0)
+
+
+def serve(front="digital", flash=None, seed=0, heapsize=None, port=None, open_browser=True):
     """Run the simulator page until Ctrl-C or SIGTERM. The first line on
-    standard output is "Simulator: http://127.0.0.1:PORT/". Without flash,
-    the board keeps its games in default_flash(front)."""
+    standard output is "Simulator: http://127.0.0.1:PORT/" (port None:
+    DEFAULT_PORT, or a free one when it is taken). Without flash, the board
+    keeps its games in default_flash(front)."""
     if not flash:
         flash = default_flash(front)
     sim = Simulator(front, flash, seed, heapsize)
     try:
-        httpd = make_server(sim, port)
+        httpd = bind(sim, port)
     except OSError as e:
         sim.close()
-        raise SystemExit("fireice: cannot serve on port %d: %s" % (port, e))
+        raise SystemExit("fireice: cannot serve on port %s: %s" % (port, e))
     url = "http://127.0.0.1:%d/" % httpd.server_address[1]
     print("Simulator: %s" % url, flush=True)
     print("The board's flash (its games, kept): %s" % os.path.abspath(flash), flush=True)
@@ -1228,7 +1312,13 @@ def main(argv=None):
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--heapsize", help="MicroPython heap (default %s)" % PAGE_HEAP)
-    p.add_argument("--port", type=int, default=0, help="0 (default): any free port")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="the page's port (default %d, or a free one when taken; 0: any free port)"
+        % DEFAULT_PORT,
+    )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = p.parse_args(argv)
     return serve(args.front, args.flash, args.seed, args.heapsize, args.port, not args.no_browser)

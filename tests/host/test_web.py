@@ -423,9 +423,12 @@ def test_the_hand_says_what_it_holds_and_what_changed(server, browser, tmp_path)
 def test_a_peg_of_the_other_colour_gets_a_warning(server, browser):
     page, errors = open_page(browser, server)
     wait_state(server, lambda s: s["leds"].get("D4") and s["phase"] == "setup")
-    # an Ice peg into the hole lit for Fire: the digital board cannot tell
+    # an Ice peg into the hole lit for Fire: refused, unless asked for
+    # ("anyway": a player's slip); the digital board cannot tell
     assert post(server, {"hand": "ice"})[0] == 200
     status, answer = post(server, {"put": "D4", "peg": "ice"})
+    assert status == 400 and "put a Fire peg there" in answer["error"], answer
+    status, answer = post(server, {"put": "D4", "peg": "ice", "anyway": True})
     assert status == 200
     assert answer["warning"] == "the board lit D4 for Fire; this is an Ice peg"
     st = get_state(server)
@@ -456,7 +459,7 @@ def test_colour_front_end_hint_names_the_red_blink(colour_server, browser, tmp_p
     url = colour_server
     page, errors = open_page(browser, url)
     wait_state(url, lambda s: s["phase"] == "setup" and s["front"] == "colour")
-    post(url, {"put": "D4", "peg": "ice"})
+    post(url, {"put": "D4", "peg": "ice", "anyway": True})
     wait_state(url, lambda s: s["fix_kind"] == "colour")
     page.wait_for_function(
         "document.getElementById('hint').textContent.includes('wrong-colour')",
@@ -1045,10 +1048,7 @@ def test_the_hint_button_asks_the_board_in_a_two_player_game_and_the_host_agains
     assert "Hint: %s" % st["hint"] in page.inner_text("#hintText")
     # against the host's engine (a level above the board's): the host's
     # coach answers, and the board is not asked
-    page.evaluate("localStorage.setItem('fireice-coach', JSON.stringify({vs: 'ice', level: 5}))")
-    page.reload()
-    page.wait_for_function("document.body.dataset.serial !== '-1'", timeout=WAIT_MS)
-    new_position(server, ENDGAME, "fire")
+    new_position(server, ENDGAME, "fire", vs="ice", level=5)
     wait_body(page, "phase", "idle")
     assert get_state(server)["hint"] is None
     page.click("#btnHint")

@@ -65,6 +65,16 @@ def click_move(page, move):
     page.click("#hole-" + to)
 
 
+def key_move(page, move):
+    """A move by the keyboard on the board: focus a hole, Enter."""
+    frm, to = move.split("-")
+    page.focus("#hole-" + frm)
+    page.keyboard.press("Enter")
+    expect(page.locator("#hole-" + frm)).to_have_class(re.compile(r"\bselected\b"))
+    page.focus("#hole-" + to)
+    page.keyboard.press("Enter")
+
+
 def type_move(page, move):
     page.fill("#moveInput", move.lower().replace("-", " - "))
     page.press("#moveInput", "Enter")
@@ -136,9 +146,12 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
 
     for k, move in enumerate(WIN):
         mover = alice if k % 2 == 0 else bob
-        # alice types her moves, bob clicks his; every third of alice's is clicked
+        # bob clicks his moves; alice types hers, or picks the holes by
+        # the keyboard (every third), or clicks them (every third)
         if mover is bob or k % 6 == 4:
             click_move(mover, move)
+        elif k % 6 == 2:
+            key_move(mover, move)
         else:
             type_move(mover, move)
         for p in (alice, bob):
@@ -186,6 +199,8 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
     bob.goto(server + "/player/alice")
     assert "lost" not in bob.locator("#games").inner_text()
     assert "won" in bob.locator("#games").inner_text()
+    # the rated game's winner gained from the 1500 every player starts at
+    assert int(bob.locator("#rating").inner_text()) > 1500
     assert errors == []
 
 

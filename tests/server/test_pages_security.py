@@ -219,3 +219,22 @@ def test_the_board_view_is_the_rules_cores(server):
     ):
         r = httpx.get(server + "/page/view", params=params)
         assert r.status_code == 400 and reason in r.json()["error"], (params, r.text)
+
+
+def test_challenges_declined_and_canceled_by_the_forms(server):
+    alice, atok = sign_up(server, "answer_alice")
+    bob, btok = sign_up(server, "answer_bob")
+    form = {"csrf": atok, "opponent": "answer_bob", "timing": "days", "days": "2"}
+    for act, by, tok in (("decline", bob, btok), ("cancel", alice, atok)):
+        assert alice.post("/challenge", data=form).status_code == 303
+        (c,) = alice.get("/api/challenge").json()["out"]
+        assert 'data-challenge="%s"' % c["id"] in bob.get("/").text  # listed for bob
+        # only the right player may: bob cancels nothing of alice's, alice declines nothing
+        wrong, wtok = (alice, atok) if by is bob else (bob, btok)
+        r = wrong.post("/challenge/%s/%s" % (c["id"], act), data={"csrf": wtok})
+        assert r.status_code in (403, 404) and alice.get("/api/challenge").json()["out"]
+        r = by.post("/challenge/%s/%s" % (c["id"], act), data={"csrf": tok})
+        assert r.status_code == 303 and r.headers["location"] == "/"
+        assert alice.get("/api/challenge").json()["out"] == []
+    r = bob.post("/challenge/%s/explode" % c["id"], data={"csrf": btok})
+    assert r.status_code == 404

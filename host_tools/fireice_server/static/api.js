@@ -40,13 +40,13 @@ export function follow(path, onEvent, stop) {
   async function once() {
     const url = seq === null ? path : path + (path.includes("?") ? "&" : "?") + "since=" + seq;
     const r = await fetch(url, { credentials: "same-origin" });
-    if (!r.ok) throw new Error("stream " + r.status);
+    if (!r.ok) return r.status;
     const reader = r.body.getReader();
     const text = new TextDecoder();
     let rest = "";
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) return 0;
       rest += text.decode(value, { stream: true });
       let nl;
       while ((nl = rest.indexOf("\n")) >= 0) {
@@ -61,11 +61,14 @@ export function follow(path, onEvent, stop) {
   }
   (async () => {
     for (;;) {
+      let status = 0;
       try {
-        await once();
+        status = await once();
       } catch (e) {
-        // the pause below, then again
+        // a broken connection: the pause below, then again
       }
+      // a refusal (a game that is not there, a session signed out) stays so
+      if (status >= 400 && status < 500 && status !== 429) return;
       if (stop && stop()) return;
       await new Promise((ok) => setTimeout(ok, 1500));
     }

@@ -183,6 +183,19 @@ function renderTurn(s) {
   }
 }
 
+// the picture of a move in "How to play": D4-C4 about to be played
+const HOW_TO = "-".repeat(24) + "#" + "-".repeat(24);
+
+function drawHowTo() {
+  // drawn while "How to play" is open only: its holes are not the game's
+  const svg = $("howtoBoard");
+  svg.replaceChildren();
+  if (!$("howto").open) return;
+  const howto = createBoard(svg, { pockets: false, idPrefix: "howto-" });
+  howto.setPosition(HOW_TO);
+  howto.arrows(["D4-C4"]);
+}
+
 // --- start ---------------------------------------------------------------------
 function start() {
   const svg = $("board");
@@ -200,6 +213,7 @@ function start() {
     pointer = null;
     drawCursor();
   });
+  $("howto").addEventListener("toggle", drawHowTo);
   wire();
   setInterval(() => app.state && renderMessages(app.state), 2000);
   poll();

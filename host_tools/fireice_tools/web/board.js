@@ -8,7 +8,8 @@
 //     onPocket: (side) => ...,      // a supply clicked (with pockets: true)
 //     pockets: true,                // the two supplies and the turn LEDs (default true)
 //     coordinates: true,            // hole names beside the holes (default true)
-//   });
+//     idPrefix: "",                 // before the element ids (hole-D4, ...): a second
+//   });                             // board on the same page needs its own
 //   board.setPosition("------...#...O...");  // 49 chars: # Fire, O Ice, - empty, A1..G7
 //   board.highlight(["D4", "C4"], "hint");  // ring holes: "last-from", "last-to",
 //                                            // "hint-from", "hint-to", "select"; [] clears
@@ -178,10 +179,10 @@ function groove(parent, draw) {
   draw(el("g", { class: "groove" }, parent));
 }
 
-function island(parent, i) {
+function island(parent, i, pre) {
   const name = ISLANDS[i];
   const [cx, cy] = ISLAND_CENTRES[i];
-  const g = el("g", { class: "island", id: "island-" + name }, parent);
+  const g = el("g", { class: "island", id: pre + "island-" + name }, parent);
   const corners = pattern(cx, cy, HOLE_SIDE * 1.1);
   const pts = [corners[0], corners[4], corners[6]].map((p) => p.join(",")).join(" ");
   const ctrl = el("polygon", { points: pts, class: "ctrl" }, g);
@@ -213,8 +214,8 @@ export function pegArt(parent, cls, r) {
   return g;
 }
 
-function hole(parent, name, onHole) {
-  const g = el("g", { class: "hole", id: "hole-" + name, "data-hole": name,
+function hole(parent, name, onHole, pre) {
+  const g = el("g", { class: "hole", id: pre + "hole-" + name, "data-hole": name,
     tabindex: 0, role: "button", "aria-label": name }, parent);
   el("title", {}, g).textContent = name;
   const glow = el("circle", { r: 34, class: "glow", filter: "url(#glow)" }, g);
@@ -247,9 +248,9 @@ function hole(parent, name, onHole) {
   return { g, glow, light, lens, peg, ring, mark, hintmark };
 }
 
-function pocket(parent, side, onPocket) {
+function pocket(parent, side, onPocket, pre) {
   const p = POCKETS[side];
-  const g = el("g", { class: "pocket " + side, id: "pocket-" + side, "data-side": side }, parent);
+  const g = el("g", { class: "pocket " + side, id: pre + "pocket-" + side, "data-side": side }, parent);
   el("rect", { x: p.x - 2, y: p.y - 1, width: p.w + 4, height: p.h + 4, rx: 26, class: "pocketlip" }, g);
   el("rect", { x: p.x, y: p.y, width: p.w, height: p.h, rx: 24, fill: "url(#pocketwell)", class: "pocketwell" }, g);
   el("rect", { x: p.x + 3, y: p.y + 3, width: p.w - 6, height: p.h - 6, rx: 21, class: "pocketshade" }, g);
@@ -269,10 +270,10 @@ function pocket(parent, side, onPocket) {
   return { g, count, pegs, title };
 }
 
-function turnLed(parent, name) {
+function turnLed(parent, name, pre) {
   const [x, y] = TURN_LEDS[name];
   const side = name === "turn-fire" ? "fire" : "ice";
-  const g = el("g", { class: "turnled", id: name, transform: `translate(${x} ${y})` }, parent);
+  const g = el("g", { class: "turnled", id: pre + name, transform: `translate(${x} ${y})` }, parent);
   const glow = el("circle", { r: 30, class: "glow", filter: "url(#glow)" }, g);
   el("circle", { r: 12, class: "rim", fill: "url(#rim)" }, g);
   const light = el("circle", { r: 8.5, class: "ledcap" }, g);
@@ -291,7 +292,8 @@ const MARKS = {
 
 /** Draws a board into svg (an empty <svg>): see the top of this file. */
 export function createBoard(svg, options) {
-  const opts = Object.assign({ pockets: true, coordinates: true }, options || {});
+  const opts = Object.assign({ pockets: true, coordinates: true, idPrefix: "" }, options || {});
+  const pre = opts.idPrefix;
   svg.setAttribute("viewBox", `0 0 ${VIEW_W} ${VIEW_H}`);
   el("defs", {}, svg).innerHTML = DEFS;
   woodenBoard(svg);
@@ -299,17 +301,17 @@ export function createBoard(svg, options) {
   const field = el("g", { class: "field" }, svg);
   boardLines(field);
   const islands = {};
-  for (let i = 0; i < 7; i++) islands[ISLANDS[i]] = island(field, i);
+  for (let i = 0; i < 7; i++) islands[ISLANDS[i]] = island(field, i, pre);
   const holes = {};
-  for (const name of HOLE_NAMES) holes[name] = hole(field, name, opts.onHole);
+  for (const name of HOLE_NAMES) holes[name] = hole(field, name, opts.onHole, pre);
   const arrows = el("g", { class: "arrows" }, field);
   const pockets = {};
   const turns = {};
   const supplies = el("g", { class: "supplies" }, svg);
   const leds = el("g", { class: "leds" }, svg);
   if (opts.pockets) {
-    for (const side of ["fire", "ice"]) pockets[side] = pocket(supplies, side, opts.onPocket);
-    for (const name of ["turn-fire", "turn-ice"]) turns[name] = turnLed(leds, name);
+    for (const side of ["fire", "ice"]) pockets[side] = pocket(supplies, side, opts.onPocket, pre);
+    for (const name of ["turn-fire", "turn-ice"]) turns[name] = turnLed(leds, name, pre);
   }
   let flipped = false;
 

@@ -32,6 +32,8 @@ function loadCfg() {
     level: Number.isInteger(c.level) && c.level >= 1 && c.level <= 6 ? c.level : 3,
     danger: c.danger !== false,
     bar: c.bar !== false,
+    coords: c.coords !== false, // hole names on the board
+    flip: c.flip === true, // Ice's side at the bottom
   };
 }
 
@@ -50,16 +52,16 @@ export function setOpponent(vs, level) {
   rerender();
 }
 
-export function boardLevel(level) {
-  // levels 1..3 are the board's own: its firmware plays them (the game's
-  // "vs"); the stronger ones the engine on the host, through the page
-  return level <= ((app.state && app.state.board_levels) || 3);
+/** The host's engine as the opponent ({side, level}, kept by the page's
+ *  server: every page of it sees the same game), or null. */
+export function hostVs(s) {
+  return (s && s.mode === "duel" && s.host_vs) || null;
 }
 
 export function enginesTurn(s) {
   // the host's engine to move (a level above the board's)
-  return !!(s && coachCfg.vs && !boardLevel(coachCfg.level) && !s.vs && s.mode === "duel" &&
-    !s.result && s.alive && s.phase === "idle" && s.to_move === coachCfg.vs);
+  const h = hostVs(s);
+  return !!(h && !s.result && s.alive && s.phase === "idle" && s.to_move === h.side && !app.takingBack);
 }
 
 export function boardsTurn(s) {
@@ -73,7 +75,8 @@ export function opponentsTurn(s) {
 }
 
 export function opponentName(s) {
-  return SIDES[(s && s.vs) || coachCfg.vs];
+  const h = hostVs(s);
+  return SIDES[(s && s.vs) || (h && h.side)];
 }
 
 async function boardMove(move) {
@@ -82,10 +85,12 @@ async function boardMove(move) {
   app.engineBusy = true;
   document.body.dataset.engine = "moving";
   try {
+    app.engineMove = move;
     note("engine", `${SIDES[app.state.vs]} (the board, level ${app.state.vs_level}) plays ${move}.`);
     if (!(await typedMove(move, true))) note("error", `The board's move ${move} was not carried out.`);
   } finally {
     app.engineBusy = false;
+    app.engineMove = null;
     document.body.dataset.engine = "";
     rerender();
   }
@@ -96,13 +101,16 @@ async function engineMove() {
   document.body.dataset.engine = "thinking";
   try {
     const plies = app.state.moves.length;
-    const a = await getJson(`/coach?level=${coachCfg.level}`);
+    const h = hostVs(app.state);
+    const a = await getJson(`/coach?level=${h.level}`);
     if (!a || !a.move || a.ply !== plies || !enginesTurn(app.state) || app.viewing) return;
-    note("engine", `${SIDES[coachCfg.vs]} (the engine, level ${coachCfg.level}) plays ${a.move}.`);
+    app.engineMove = a.move;
+    note("engine", `${SIDES[h.side]} (the engine, level ${h.level}) plays ${a.move}.`);
     document.body.dataset.engine = "moving";
     if (!(await typedMove(a.move, true))) note("error", `The engine's move ${a.move} was not carried out.`);
   } finally {
     app.engineBusy = false;
+    app.engineMove = null;
     document.body.dataset.engine = "";
     rerender();
   }
@@ -110,7 +118,7 @@ async function engineMove() {
 
 function hostHints(s) {
   // a game against the host's engine: its coach gives the hints
-  return !!(coachCfg.vs && !boardLevel(coachCfg.level) && !s.vs);
+  return !!hostVs(s);
 }
 
 function takeBoardHint(s) {
@@ -180,7 +188,7 @@ async function askChance(key) {
 export function coachTick(s) {
   // what the coach does after each app.state: the engine's move, the danger
   // lights of a lifted peg, the win-chance bar
-  if (enginesTurn(s) && !app.engineBusy && !app.typing && !app.viewing && !s.hand) engineMove();
+  if (enginesTurn(s) && !app.engineBusy && !app.arranging && !app.typing && !app.viewing && !s.hand) engineMove();
   const bm = s.board_move;
   if (boardsTurn(s) && s.phase === "idle" && bm && bm !== "thinking" && !app.engineBusy && !app.typing &&
       !app.viewing && !s.hand) boardMove(bm);
@@ -196,10 +204,9 @@ export function renderCoach(s) {
   $("coachCard").hidden = !duel;
   let vs = "";
   if (s.vs) vs = `\u00b7 the engine plays ${SIDES[s.vs]}, level ${s.vs_level}, on the board`;
-  else if (coachCfg.vs && !boardLevel(coachCfg.level))
-    vs = `\u00b7 the engine plays ${SIDES[coachCfg.vs]}, level ${coachCfg.level}, on the host`;
+  else if (hostVs(s)) vs = `\u00b7 the engine plays ${SIDES[s.host_vs.side]}, level ${s.host_vs.level}, on the host`;
   $("vsText").textContent = vs;
-  document.body.dataset.vs = s.vs || (boardLevel(coachCfg.level) ? "" : coachCfg.vs);
+  document.body.dataset.vs = s.vs || (hostVs(s) ? s.host_vs.side : "");
   $("optDanger").checked = coachCfg.danger;
   $("optChance").checked = coachCfg.bar;
   const wrap = $("chanceWrap");

@@ -9,6 +9,9 @@ export const app = {
   viewing: null, // a /view answer (an earlier position, view only) or null
   typing: false, // a typed move is being carried out, step by step
   engineBusy: false, // the engine thinks or its move is being carried out
+  engineMove: null, // the engine's move being carried out
+  takingBack: false, // a takeback against the host's engine is under way
+  arranging: false, // the page puts pegs where the lights show (arrange)
   board: null, // the drawn board (board.js)
   render: () => {}, // redraws everything from app.state (app.js sets it)
 };

@@ -3,7 +3,7 @@
 // hands would), the new-game form, the buttons and the keys.
 import { HOLE_NAMES } from "./board.js";
 import { $, act, app, note, rerender, renderMessages, send, sleep, until } from "./ctx.js";
-import { askHint, boardLevel, coachCfg, opponentName, opponentsTurn, saveCfg, setOpponent } from "./coach.js";
+import { askHint, coachCfg, hostVs, opponentName, opponentsTurn, saveCfg, setOpponent } from "./coach.js";
 import { renderPanel } from "./prompt.js";
 import { endView, runReview, view } from "./record.js";
 
@@ -69,6 +69,14 @@ export function unzoom() {
 }
 
 
+// why a typed move cannot start, by the board's phase
+const WAIT_FOR = {
+  setup: "The board is being set up: put the pegs on the lit holes first (or \u201cSet up the pegs for me\u201d).",
+  restore: "The board waits for pegs to be put back as the lights show (after a takeback): " +
+    "do that first, or \u201cPut the pegs back for me\u201d.",
+  error: "First put right what the lights show (the prompt above says how).",
+};
+
 export async function typedMove(text, byEngine) {
   const m = /^\s*([A-Ga-g][1-7])\s*[-x\s]\s*([A-Ga-g][1-7])\s*$/.exec(text);
   if (!m) {
@@ -84,6 +92,10 @@ export async function typedMove(text, byEngine) {
   }
   if (app.state.hand) {
     note("error", "Your hand holds a peg: put it down (or Esc puts it back in its supply) first.");
+    return false;
+  }
+  if (app.state.phase !== "idle") {
+    note("error", WAIT_FOR[app.state.phase] || "A move is under way: finish it on the board first.");
     return false;
   }
   const pegAt = (h) => app.state.pegs[HOLE_NAMES.indexOf(h)];
@@ -117,19 +129,130 @@ export async function typedMove(text, byEngine) {
   }
 }
 
+// --- the page's hands: pegs put where the lights show ------------------------------
+const ARRANGED = ["setup", "restore"];
+const BUSY = ARRANGED.concat(["lifted", "error"]);
+
+function nextFix(s) {
+  // the next step towards the position the lights show: the one fix the
+  // board shows first (it knows the order), else a peg that does not
+  // belong (or of the wrong colour) lifted, else a missing one put
+  const t = s.target;
+  const colour = (c) => (c === "#" ? "fire" : "ice");
+  if (s.fix && (s.fix_kind === "remove" || s.fix_kind === "colour")) return { lift: s.fix };
+  if (s.fix && s.fix_kind === "put") {
+    const want = t[HOLE_NAMES.indexOf(s.fix)];
+    return want !== "-" ? { put: s.fix, peg: colour(want) } : { put: s.fix };
+  }
+  for (let k = 0; k < 49; k++) if (s.pegs[k] !== "-" && t[k] !== s.pegs[k]) return { lift: HOLE_NAMES[k] };
+  for (let k = 0; k < 49; k++) {
+    if (t[k] !== "-" && s.pegs[k] === "-") return { put: HOLE_NAMES[k], peg: colour(t[k]) };
+  }
+  return null;
+}
+
+function handBack(s) {
+  // the peg in hand: back into the hole it came from when it belongs there
+  // (a peg from before the game, put in afresh), else to its supply
+  const k = s.hand_from ? HOLE_NAMES.indexOf(s.hand_from) : -1;
+  const mark = s.hand === "fire" ? "#" : "O";
+  if (k >= 0 && s.target && s.target[k] === mark && s.pegs[k] === "-") return { put: s.hand_from, peg: s.hand };
+  return { hand: null };
+}
+
+function lastNew(s) {
+  // when the board last began a game (its "new" message)
+  const news = s.messages.filter((m) => m.kind === "new");
+  return news.length ? news[news.length - 1].at : -1;
+}
+
+function done(step) {
+  // the state that shows a step was taken
+  if (step.lift) return (x) => x.pegs[HOLE_NAMES.indexOf(step.lift)] === "-";
+  if (step.put) return (x) => x.pegs[HOLE_NAMES.indexOf(step.put)] !== "-";
+  return (x) => !x.hand;
+}
+
+/** Puts the pegs where the board's lights show them (a new game's set-up,
+ *  the position after a takeback), step by step as hands would, each step
+ *  seen by the board: whether the board got there. */
+export async function arrange() {
+  if (!app.state || app.viewing || app.typing || app.arranging) return false;
+  app.arranging = true;
+  rerender();
+  try {
+    const end = Date.now() + 120000;
+    const game = lastNew(app.state);
+    while (Date.now() < end) {
+      const s = app.state;
+      if (lastNew(s) !== game) return false; // another game began: not this one's set-up
+      // (a lift while putting back may show as "lifted" or "error" a moment)
+      if (!s.hand && !BUSY.includes(s.phase)) return true;
+      const serial = s.serial;
+      const step = s.hand ? handBack(s) : s.target ? nextFix(s) : null;
+      if (!step || ((step.lift || step.put) && done(step)(s))) {
+        await until((x) => x.serial !== serial, 500); // the board has yet to see the last step
+        continue;
+      }
+      if (!(await act(step))) return false;
+      await until(done(step), 1500);
+      await until((x) => x.serial > serial + 1, 150); // and the board's status after it
+    }
+    note("error", "The pegs could not be put as the lights show: follow them by hand.");
+    return false;
+  } finally {
+    app.arranging = false;
+    rerender();
+  }
+}
+
+/** The takeback button. Against the host's engine the player's own move
+ *  goes too (as `fireice play`'s undo), and the page puts the pegs back. */
+export async function takeBack() {
+  const s = app.state;
+  if (!s || app.viewing) return;
+  const h = hostVs(s);
+  if (!h) {
+    send({ press: "undo" });
+    return;
+  }
+  if (app.typing || app.arranging || app.takingBack) {
+    note("error", "Wait until the move under way is over, then take back.");
+    return;
+  }
+  const moves = s.moves;
+  const mine = moves.length && moves[moves.length - 1].by === h.side ? 2 : 1;
+  if (moves.length < mine) {
+    note("error", "There is no move of yours to take back.");
+    return;
+  }
+  app.takingBack = true;
+  try {
+    for (let k = 0; k < mine; k++) {
+      const n = app.state.moves.length;
+      if (!(await send({ press: "undo" }))) return;
+      if (!(await until((x) => x.moves.length < n && ARRANGED.includes(x.phase), 3000))) break;
+      if (!(await arrange())) return;
+      await until((x) => x.phase === "idle", 3000);
+    }
+  } finally {
+    app.takingBack = false;
+    rerender();
+  }
+}
+
 export function newGame(ev) {
   if (ev) ev.preventDefault();
   const input = { cmd: "new", mode: $("newMode").value };
   if (input.mode === "duel") {
     input.handicap = parseInt($("newHandicap").value, 10);
     input.side = $("newSide").value;
-    // the board's own levels: its firmware plays (new {"vs", "level"});
-    // else a game of two players on the board, the host's engine playing
-    // through the page
+    // at the board's own levels its firmware plays; at the stronger ones
+    // the page's server keeps the game as one against the host's engine,
+    // whose moves the page carries out
     const vs = $("newVs").value;
-    const level = parseInt($("newLevel").value, 10);
-    input.vs = vs && boardLevel(level) ? vs : null;
-    if (input.vs) input.level = level;
+    input.vs = vs || null;
+    if (vs) input.level = parseInt($("newLevel").value, 10);
   } else {
     input.grade = $("newGrade").value;
   }
@@ -178,9 +301,22 @@ export function wire() {
     saveCfg();
     rerender();
   });
+  for (const [id, key, apply] of [
+    ["optCoords", "coords", (on) => app.board.setCoordinates(on)],
+    ["optFlip", "flip", (on) => app.board.setFlipped(on)],
+  ]) {
+    $(id).checked = coachCfg[key];
+    apply(coachCfg[key]);
+    $(id).addEventListener("change", () => {
+      coachCfg[key] = $(id).checked;
+      saveCfg();
+      apply(coachCfg[key]);
+    });
+  }
   $("newVs").value = coachCfg.vs;
   $("newLevel").value = String(coachCfg.level);
-  $("btnUndo").addEventListener("click", () => send({ press: "undo" }));
+  $("btnUndo").addEventListener("click", takeBack);
+  $("btnArrange").addEventListener("click", arrange);
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
   $("btnHold").addEventListener("click", () => send({ press: "undo", ms: 1200 }));

@@ -2,6 +2,7 @@
 // hint line, the hand card, the banner), and the board's console.
 import { HOLE_NAMES, ISLANDS, OTHER, SIDES, pegWord } from "./board.js";
 import { $, app, article, cap, escapeHtml } from "./ctx.js";
+import { opponentName, opponentsTurn } from "./coach.js";
 import { renderView } from "./record.js";
 
 export function resultText(s) {
@@ -77,12 +78,24 @@ function hintText(s) {
   if (!s.alive) return "The virtual board has stopped (see the messages): restart the simulator.";
   if (app.viewing) return "You are looking at an earlier position (view only): \u201cBack to the game\u201d, or Esc, to play on.";
   if (s.result) return resultText(s) + ". New starts another game.";
+  if (app.takingBack) return "Taking back: the page puts the pegs back as the lights show\u2026";
+  if (app.arranging) return "The page puts the pegs where the lights show\u2026";
+  if (opponentsTurn(s)) return enginePrompt(s);
   const solo = s.mode === "solitaire";
   const who = s.to_move ? SIDES[s.to_move] : null;
   const held = s.hand
     ? `You hold ${article(s.hand)} peg${s.hand_from ? " from " + s.hand_from : ""}: `
     : "";
-  return guideText(s, solo, who, held) + colourMismatch(s);
+  const mismatch = s.phase === "idle" && !app.typing ? colourMismatch(s) : "";
+  return guideText(s, solo, who, held) + mismatch;
+}
+
+function enginePrompt(s) {
+  // the engine's turn: it thinks, then the page moves its pegs for it
+  const name = opponentName(s);
+  const move = app.engineMove || (s.vs && s.board_move !== "thinking" ? s.board_move : null);
+  if (move) return `${name} (the engine) plays ${move}: the page moves its pegs for it.`;
+  return `${name} to move: the engine is thinking\u2026`;
 }
 
 function guideText(s, solo, who, held) {
@@ -141,7 +154,10 @@ export function renderPanel(s) {
   if (!s.alive) text = "The virtual board has stopped";
   else if (s.result) text = resultText(s);
   else if (s.phase === "setup") text = s.mode === "solitaire" ? "Setting up a solitaire" : "Setting up a new game";
-  else if (s.to_move) text = SIDES[s.to_move] + (s.mode === "solitaire" ? " to capture" : " to move");
+  else if (s.to_move) {
+    text = SIDES[s.to_move] + (s.mode === "solitaire" ? " to capture" : " to move") +
+      (opponentsTurn(s) ? " (the engine)" : "");
+  }
   else text = s.mode === "solitaire" ? "Solitaire: either colour starts" : "";
   $("turnText").textContent = text;
   const lead = s.result === "fire" || s.result === "ice" ? s.result : s.to_move;
@@ -149,8 +165,9 @@ export function renderPanel(s) {
   $("hint").textContent = hintText(s);
   const hp = $("handPeg");
   hp.className = "peg " + (s.hand || "empty");
+  const holder = opponentsTurn(s) ? "The engine holds" : "You hold";
   $("handText").textContent = s.hand
-    ? `You hold ${article(s.hand)} peg, ${s.hand_note || ""}.`
+    ? `${holder} ${article(s.hand)} peg, ${s.hand_note || ""}.`
     : "Empty.";
   $("handNext").textContent = s.hand
     ? "Click an empty hole to put it there. Click a peg: that peg goes off the board to its supply" +
@@ -162,6 +179,10 @@ export function renderPanel(s) {
   $("handLog").textContent = lastHand ? "Last: " + lastHand.text + "." : "";
   $("handCard").dataset.hand = s.hand || "";
   $("handBack").hidden = !s.hand;
+  const arrange = $("btnArrange");
+  arrange.hidden = !(s.phase === "setup" || s.phase === "restore") || !s.alive;
+  arrange.disabled = !!app.arranging;
+  arrange.textContent = s.phase === "restore" ? "Put the pegs back for me" : "Set up the pegs for me";
   renderControl(s);
   renderView(s);
   const banner = $("banner");

@@ -77,7 +77,10 @@ export function renderRecord(s) {
   }
   $("moveCount").textContent = s.moves.length ? `(${s.moves.length} move${s.moves.length === 1 ? "" : "s"})` : "";
   const pre = $("recordText");
-  if (pre.textContent !== s.record) pre.textContent = s.record;
+  if (pre.textContent !== s.record) {
+    // each word in a span of its own that does not break (style.css)
+    pre.innerHTML = s.record.split(/(\s+)/).map((w) => (/\S/.test(w) ? `<span class="tok">${escapeHtml(w)}</span>` : w)).join("");
+  }
 }
 
 // --- the analysis view: fireice analyse of the game, as a graph ------------------
