@@ -291,3 +291,49 @@ def test_layout_record_view_bar_and_form(browser, tmp_path):  # noqa: F811
         assert not errors and not errors2, errors + errors2
     finally:
         stop_server(p)
+
+
+def test_sounds_the_engine_move_glides_and_a_position_link(server, browser):  # noqa: F811
+    import json
+    from urllib.parse import quote
+
+    from test_web import ENDGAME
+
+    page, errors = open_page(browser, server)
+    assert post(server, {"board": "-" * 49})[0] == 200
+    # a link opens a position as a new game (the address then loses it,
+    # so that a reload does not start it again)
+    page.goto(server + "?position=" + quote(ENDGAME) + "&to_move=fire")
+    st = wait_state(server, lambda s: s["phase"] == "setup" and s["target"] == ENDGAME)
+    assert page.evaluate("location.search") == ""
+    page.wait_for_selector("#btnArrange:not([hidden])", timeout=WAIT_MS)
+    page.click("#btnArrange")
+    wait_state(server, lambda s: s["phase"] == "idle" and s["pegs"] == ENDGAME, 30)
+    link = page.get_attribute("#positionLink", "href")
+    assert link.endswith("?position=" + quote(ENDGAME, safe="-") + "&to_move=fire"), link
+    # sounds switched off: a move makes none
+    page.uncheck("#optSound")
+    count = page.evaluate("document.body.dataset.soundCount || '0'")
+    page.fill("#moveInput", "D1-D2")
+    page.press("#moveInput", "Enter")
+    wait_body(page, "moves", "1")
+    assert page.evaluate("document.body.dataset.soundCount || '0'") == count
+    page.check("#optSound")
+    # the engine's move glides from hole to hole, with a sound
+    assert post(server, {"board": "-" * 49})[0] == 200
+    msg = {"cmd": "new", "position": ENDGAME, "to_move": "ice", "vs": "ice", "level": 4}
+    assert post(server, msg)[0] == 200
+    wait_state(server, lambda s: s["phase"] == "setup" and s["target"] == ENDGAME)
+    page.wait_for_selector("#btnArrange:not([hidden])", timeout=WAIT_MS)
+    page.click("#btnArrange")
+    st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle", 30)
+    wait_body(page, "animated", st["moves"][0]["move"])
+    wait_body(page, "sound", "move")
+    page.wait_for_function("!document.body.dataset.engine", timeout=WAIT_MS)
+    with urllib.request.urlopen(server + "coach?level=2", timeout=30) as r:
+        win = json.loads(r.read())["move"]
+    page.fill("#moveInput", win)
+    page.press("#moveInput", "Enter")
+    wait_body(page, "result", "fire")
+    wait_body(page, "sound", "win")
+    assert not errors, errors

@@ -7,9 +7,11 @@
 import { HOLE_NAMES, ISLANDS, SIDES, createBoard, lightOf, pegArt } from "./board.js";
 import { coachTick, dangerOf, hintFor, renderCoach } from "./coach.js";
 import { $, app, renderMessages } from "./ctx.js";
-import { clickHole, clickPocket, wire } from "./input.js";
+import { clickHole, clickPocket, openLink, wire } from "./input.js";
 import { renderConsole, renderPanel } from "./prompt.js";
 import { renderRecord, renderReview } from "./record.js";
+import { coachCfg } from "./coach.js";
+import { soundTick } from "./sound.js";
 
 // --- the hand follows the pointer ----------------------------------------------
 let cursorPeg = null;
@@ -37,8 +39,10 @@ async function poll() {
       const s = await r.json();
       $("offline").hidden = true;
       serial = s.serial;
+      const first = !app.state;
       app.state = s;
       render(s);
+      if (first) openLink();
     } catch (e) {
       $("offline").hidden = false;
       await new Promise((ok) => setTimeout(ok, 1000));
@@ -68,6 +72,7 @@ function render(s) {
   renderCoach(s);
   renderReview(s);
   drawCursor();
+  soundTick(s, coachCfg.sound);
   coachTick(s);
 }
 

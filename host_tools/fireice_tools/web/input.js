@@ -241,6 +241,30 @@ export async function takeBack() {
   }
 }
 
+/** A link to the page with ?position=<49 characters>&to_move=ice (mode=
+ *  solitaire) opens that position as a new game, to set up and play. */
+export async function openLink() {
+  const q = new URLSearchParams(location.search);
+  const pos = q.get("position");
+  if (!pos) return;
+  history.replaceState(null, "", location.pathname); // a reload does not start it again
+  if (!/^[#O-]{49}$/.test(pos)) {
+    note("error", "The link's position is not 49 characters of # (Fire), O (Ice) and - (empty).");
+    return;
+  }
+  const input = { cmd: "new", mode: q.get("mode") === "solitaire" ? "solitaire" : "duel", position: pos };
+  if (input.mode === "duel") input.to_move = q.get("to_move") === "ice" ? "ice" : "fire";
+  await send(input);
+}
+
+/** The link that opens a position (positionLink's href). */
+export function positionLink(pos, toMove, mode) {
+  const q = new URLSearchParams({ position: pos });
+  if (mode === "solitaire") q.set("mode", "solitaire");
+  else if (toMove) q.set("to_move", toMove);
+  return location.origin + location.pathname + "?" + q.toString();
+}
+
 export function newGame(ev) {
   if (ev) ev.preventDefault();
   const input = { cmd: "new", mode: $("newMode").value };
@@ -304,6 +328,7 @@ export function wire() {
   for (const [id, key, apply] of [
     ["optCoords", "coords", (on) => app.board.setCoordinates(on)],
     ["optFlip", "flip", (on) => app.board.setFlipped(on)],
+    ["optSound", "sound", () => {}],
   ]) {
     $(id).checked = coachCfg[key];
     apply(coachCfg[key]);

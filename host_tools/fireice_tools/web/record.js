@@ -2,7 +2,7 @@
 // positions (view only), and the analysis of the game as a graph.
 import { SIDES } from "./board.js";
 import { $, app, escapeHtml, getJson, note, rerender } from "./ctx.js";
-import { unzoom } from "./input.js";
+import { positionLink, unzoom } from "./input.js";
 
 export function renderView(s) {
   const bar = $("viewBar");
@@ -76,6 +76,9 @@ export function renderRecord(s) {
     if (!app.viewing) ol.scrollTop = ol.scrollHeight;
   }
   $("moveCount").textContent = s.moves.length ? `(${s.moves.length} move${s.moves.length === 1 ? "" : "s"})` : "";
+  const pos = app.viewing ? app.viewing.position : s.pegs;
+  const toMove = app.viewing ? app.viewing.to_move : s.to_move;
+  $("positionLink").href = positionLink(pos, toMove, s.mode);
   const pre = $("recordText");
   if (pre.textContent !== s.record) {
     // each word in a span of its own that does not break (style.css)
