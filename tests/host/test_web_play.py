@@ -337,3 +337,45 @@ def test_sounds_the_engine_move_glides_and_a_position_link(server, browser):  # 
     wait_body(page, "result", "fire")
     wait_body(page, "sound", "win")
     assert not errors, errors
+
+
+def test_analysis_graph_has_axes_a_level_and_progress_and_the_hint_an_arrow(
+    server,
+    browser,  # noqa: F811
+):
+    from test_web import ENDGAME, new_position, position_of
+
+    page, errors = open_page(browser, server)
+    # the hint: lit on the board and drawn as an arrow
+    new_position(server, ENDGAME, "fire")
+    wait_body(page, "phase", "idle")
+    page.click("#btnHint")
+    st = wait_state(server, lambda s: s["hint"])
+    page.wait_for_selector("#board .arrow[data-move='%s']" % st["hint"], timeout=WAIT_MS)
+    shot(page, "hint_arrow.png")
+    # a game to analyse, at the level chosen, its progress shown
+    pos = position_of("C1 C2 C5 D1 D2 D5 E5 E6 G7", "A1 A2 A5 B1 B2 B5 E1 E2")
+    new_position(server, pos, "fire")
+    wait_body(page, "phase", "idle")
+    page.fill("#moveInput", "E5-E3")
+    page.press("#moveInput", "Enter")
+    wait_body(page, "result", "ice")
+    page.evaluate(
+        """() => {
+        window.said = [];
+        const t = document.getElementById('reviewText');
+        new MutationObserver(() => window.said.push(t.textContent))
+            .observe(t, {childList: true, characterData: true, subtree: true});
+    }"""
+    )
+    page.select_option("#reviewLevel", "2")
+    page.click("#btnReview")
+    page.wait_for_selector("#reviewGraph circle.blunder", timeout=WAIT_MS)
+    said = page.evaluate("window.said")
+    assert any(t.startswith("The engine (level 2) looks at 1 move") for t in said), said
+    assert page.locator("#reviewGraph .axis").count() == 2
+    ticks = page.locator("#reviewGraph .tick").all_text_contents()
+    assert {"0%", "50%", "100%", "Fire's chance", "1"} <= set(ticks), ticks
+    page.locator("#review").scroll_into_view_if_needed()
+    shot(page, "analysis_axes.png")
+    assert not errors, errors

@@ -91,6 +91,11 @@ function renderHoles(s) {
   const hint = hintFor(s);
   board.highlight(hint ? [hint.from] : [], "hint-from");
   board.highlight(hint ? [hint.to] : [], "hint-to");
+  const arrows = hint ? hint.move : "";
+  if (board.svg.dataset.arrows !== arrows) {
+    board.arrows(hint ? [hint.move] : []); // the engine's move as an arrow
+    board.svg.dataset.arrows = arrows;
+  }
   for (const name of HOLE_NAMES) {
     const h = board.holes[name];
     const light = app.viewing ? null : lightOf(s.leds[name], s.led_ref);
