@@ -379,3 +379,35 @@ def test_analysis_graph_has_axes_a_level_and_progress_and_the_hint_an_arrow(
     page.locator("#review").scroll_into_view_if_needed()
     shot(page, "analysis_axes.png")
     assert not errors, errors
+
+
+def test_resign_against_the_engine(server, browser):  # noqa: F811
+    from test_web import ENDGAME, new_position
+
+    page, errors = open_page(browser, server)
+    # Ice (the engine, level 4) to move first: after its move, Fire resigns
+    new_position(server, ENDGAME, "ice", vs="ice", level=4)
+    wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle", 30)
+    page.wait_for_selector("#btnResign:not([hidden])", timeout=WAIT_MS)
+    page.click("#btnResign")
+    assert page.inner_text("#btnResign") == "Resign? Click again"
+    assert get_state(server)["resigned"] is None  # one click asks only
+    page.click("#btnResign")
+    st = wait_state(server, lambda s: s["resigned"] == "fire")
+    assert '[Resigned "fire"]' in st["record"] and "[Result" not in st["record"]
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
+    assert page.inner_text("#bannerText") == "Ice wins: Fire resigned"
+    assert "Ice wins: Fire resigned" in page.inner_text("#turnText")
+    # the game is over: a move is refused, and a new game clears it
+    page.fill("#moveInput", "D1-D2")
+    page.press("#moveInput", "Enter")
+    page.wait_for_function(
+        "document.getElementById('messages').textContent.includes('The game is over')",
+        timeout=WAIT_MS,
+    )
+    shot(page, "resigned.png")
+    status, answer = post(server, {"resign": "ice"})
+    assert status == 400 and "no two-player game going on" in answer["error"]
+    page.click("#bannerNew")
+    wait_state(server, lambda s: s["resigned"] is None and s["phase"] == "setup")
+    assert not errors, errors

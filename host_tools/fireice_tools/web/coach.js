@@ -63,12 +63,12 @@ export function hostVs(s) {
 export function enginesTurn(s) {
   // the host's engine to move (a level above the board's)
   const h = hostVs(s);
-  return !!(h && !s.result && s.alive && s.phase === "idle" && s.to_move === h.side && !app.takingBack);
+  return !!(h && !s.result && !s.resigned && s.alive && s.phase === "idle" && s.to_move === h.side && !app.takingBack);
 }
 
 export function boardsTurn(s) {
   // the board's firmware plays the side to move: it thinks, or shows its move
-  return !!(s && s.vs && s.mode === "duel" && !s.result && s.alive && s.to_move === s.vs &&
+  return !!(s && s.vs && s.mode === "duel" && !s.result && !s.resigned && s.alive && s.to_move === s.vs &&
     s.phase !== "setup");
 }
 

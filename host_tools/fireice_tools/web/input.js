@@ -10,6 +10,10 @@ import { endView, runReview, view } from "./record.js";
 // --- clicks --------------------------------------------------------------------
 export function clickHole(name, keyboard) {
   if (!app.state) return null;
+  if (app.state.resigned) {
+    note("error", "The game is over (resigned): New starts another.");
+    return null;
+  }
   if (app.viewing) {
     note("error", "You are looking at an earlier position: \u201cBack to the game\u201d to play on.");
     return null;
@@ -86,6 +90,10 @@ export async function typedMove(text, byEngine) {
   const frm = m[1].toUpperCase();
   const to = m[2].toUpperCase();
   if (!app.state || app.viewing || app.typing) return false;
+  if (app.state.resigned) {
+    note("error", "The game is over (resigned): New starts another.");
+    return false;
+  }
   if (!byEngine && opponentsTurn(app.state)) {
     note("error", `The engine plays ${opponentName(app.state)}: wait for its move.`);
     return false;
@@ -241,6 +249,30 @@ export async function takeBack() {
   }
 }
 
+let resignAsked = 0;
+
+/** The Resign button: a second click within 4 s gives the game up, for the
+ *  player (against the engine) or the side to move (two players). */
+async function resign() {
+  const s = app.state;
+  if (!s || s.mode !== "duel" || s.result || s.resigned) return;
+  const b = $("btnResign");
+  if (Date.now() - resignAsked > 4000) {
+    resignAsked = Date.now();
+    b.textContent = "Resign? Click again";
+    setTimeout(() => {
+      b.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  resignAsked = 0;
+  b.textContent = "Resign";
+  const h = hostVs(s);
+  const engine = h ? h.side : s.vs;
+  const side = engine ? (engine === "fire" ? "ice" : "fire") : s.to_move;
+  await send({ resign: side });
+}
+
 /** A link to the page with ?position=<49 characters>&to_move=ice (mode=
  *  solitaire) opens that position as a new game, to set up and play. */
 export async function openLink() {
@@ -342,6 +374,7 @@ export function wire() {
   $("newLevel").value = String(coachCfg.level);
   $("btnUndo").addEventListener("click", takeBack);
   $("btnArrange").addEventListener("click", arrange);
+  $("btnResign").addEventListener("click", resign);
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
   $("btnHold").addEventListener("click", () => send({ press: "undo", ms: 1200 }));
