@@ -59,7 +59,9 @@ that side at a board level; a solitaire also
 "grade": "easy" | "medium" | "hard" | "any"); {"cmd": "hint"}; {"cmd": "status"};
 {"bounce": "C4", "ms": 15}; {"board": "<49 chars>"} (as docs/protocol.md);
 {"console": "sensors"}: a command line typed into the board's USB console
-(its reply shows in the console).
+(its reply shows in the console); {"resign": "fire"}: that side gives up the
+two-player game (the page's word: the board's game is not ended; the record
+gets a Resigned tag; a new game clears it).
 
 A put into a hole the board lights for the other colour is done, with a
 warning from the page ("the board lit C4 for Fire; this is an Ice peg"):
@@ -120,7 +122,7 @@ MAX_BODY = 4096
 KEEP_EVENTS = 40
 KEEP_MESSAGES = 30
 SIDES = ("fire", "ice")
-KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce", "console")
+KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce", "console", "resign")
 KEEP_CONSOLE = 120  # lines of the board's console kept for the page
 MAX_CONSOLE_LINE = 400
 COACH_LEVEL = 4  # the engine's level for the win-chance bar and the hints
@@ -157,7 +159,7 @@ def hue(rgb):
     return "white"
 
 
-def record_text(mode, setup, first, moves, result, players=None):
+def record_text(mode, setup, first, moves, result, players=None, resigned=None):
     """The game as record text (docs/records.md), with move numbers: a Fire
     move opens a numbered pair, an Ice move without one gets "N...".
     moves: [{"move": "D4-C4", "by": "fire"}, ...]; players: {"ice": "engine
@@ -172,6 +174,10 @@ def record_text(mode, setup, first, moves, result, players=None):
         tags.append(["ToMove", "ice"])
     if result:
         tags.append(["Result", result])
+    elif resigned:
+        # for information (docs/records.md): a Result tag must agree with
+        # the moves, and the board's game has not ended
+        tags.append(["Resigned", resigned])
     words = []
     n = 0
     open_pair = False  # the last word is a Fire move waiting for Ice's answer
@@ -291,6 +297,7 @@ class Simulator:
         # a game against the host's engine (a level above the board's): the
         # page carries its moves out; kept here so that every page sees it
         self.host_vs = None  # {"side": "ice", "level": 5}
+        self.resigned = None  # the side that resigned the game (the page's: the board goes on)
         self.engines = {}  # level -> Engine (the coach's; made when first asked)
         self.engine_lock = threading.Lock()
         self.status_asks = [0]  # virtual times at which to ask the board for its status
@@ -458,6 +465,7 @@ class Simulator:
                 why = "cannot be won" if ev.get("winnable") is False else "is not solved"
                 self._say("hint", "No hint: the position %s." % why, at)
         elif kind == "new":
+            self.resigned = None
             if ev["mode"] != "duel":
                 self.host_vs = None
             self.dealing = None
@@ -611,6 +619,8 @@ class Simulator:
                     return self._take(msg)
                 if kind == "console":
                     return self._console_in(msg)
+                if kind == "resign":
+                    return self._resign(msg)
                 if kind in ("lift", "put", "bounce") and not isinstance(msg[kind], str):
                     raise BadInput('%s names a hole, such as "D4"' % kind)
                 if kind == "board" and not isinstance(msg["board"], str):
@@ -745,6 +755,21 @@ class Simulator:
         with self.cond:
             self._changed()
         return {"ok": True, "at": at}
+
+    def _resign(self, msg):
+        # {"resign": side}: that side gives the game up (the page's word: the
+        # board knows nothing of it, and a new game clears it)
+        side = msg["resign"]
+        if len(msg) != 1 or side not in SIDES:
+            raise BadInput('"resign" is "fire" or "ice", and takes no other keys')
+        with self.cond:
+            if self.mode != "duel" or self.result or self.resigned:
+                raise BadInput("there is no two-player game going on to resign")
+            self.resigned = side
+            other = "ice" if side == "fire" else "fire"
+            self._say("result", "%s resigned: %s wins." % (side.capitalize(), other.capitalize()))
+            self._changed()
+        return {"ok": True, "resigned": side}
 
     def _take(self, msg):
         # {"hand": side}: a peg from that supply into the hand (one already
@@ -1036,8 +1061,15 @@ class Simulator:
             "setup": self.setup,
             "moves": self.moves,
             "record": record_text(
-                self.mode, self.setup, self.first, self.moves, self.result, self.players()
+                self.mode,
+                self.setup,
+                self.first,
+                self.moves,
+                self.result,
+                self.players(),
+                self.resigned,
             ),
+            "resigned": self.resigned,
             "host_vs": self.host_vs,
             "messages": self.messages,
             "events": self.events[-20:],

@@ -291,3 +291,123 @@ def test_layout_record_view_bar_and_form(browser, tmp_path):  # noqa: F811
         assert not errors and not errors2, errors + errors2
     finally:
         stop_server(p)
+
+
+def test_sounds_the_engine_move_glides_and_a_position_link(server, browser):  # noqa: F811
+    import json
+    from urllib.parse import quote
+
+    from test_web import ENDGAME
+
+    page, errors = open_page(browser, server)
+    assert post(server, {"board": "-" * 49})[0] == 200
+    # a link opens a position as a new game (the address then loses it,
+    # so that a reload does not start it again)
+    page.goto(server + "?position=" + quote(ENDGAME) + "&to_move=fire")
+    st = wait_state(server, lambda s: s["phase"] == "setup" and s["target"] == ENDGAME)
+    assert page.evaluate("location.search") == ""
+    page.wait_for_selector("#btnArrange:not([hidden])", timeout=WAIT_MS)
+    page.click("#btnArrange")
+    wait_state(server, lambda s: s["phase"] == "idle" and s["pegs"] == ENDGAME, 30)
+    link = page.get_attribute("#positionLink", "href")
+    assert link.endswith("?position=" + quote(ENDGAME, safe="-") + "&to_move=fire"), link
+    # sounds switched off: a move makes none
+    page.uncheck("#optSound")
+    count = page.evaluate("document.body.dataset.soundCount || '0'")
+    page.fill("#moveInput", "D1-D2")
+    page.press("#moveInput", "Enter")
+    wait_body(page, "moves", "1")
+    assert page.evaluate("document.body.dataset.soundCount || '0'") == count
+    page.check("#optSound")
+    # the engine's move glides from hole to hole, with a sound
+    assert post(server, {"board": "-" * 49})[0] == 200
+    msg = {"cmd": "new", "position": ENDGAME, "to_move": "ice", "vs": "ice", "level": 4}
+    assert post(server, msg)[0] == 200
+    wait_state(server, lambda s: s["phase"] == "setup" and s["target"] == ENDGAME)
+    page.wait_for_selector("#btnArrange:not([hidden])", timeout=WAIT_MS)
+    page.click("#btnArrange")
+    st = wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle", 30)
+    wait_body(page, "animated", st["moves"][0]["move"])
+    wait_body(page, "sound", "move")
+    page.wait_for_function("!document.body.dataset.engine", timeout=WAIT_MS)
+    with urllib.request.urlopen(server + "coach?level=2", timeout=30) as r:
+        win = json.loads(r.read())["move"]
+    page.fill("#moveInput", win)
+    page.press("#moveInput", "Enter")
+    wait_body(page, "result", "fire")
+    wait_body(page, "sound", "win")
+    assert not errors, errors
+
+
+def test_analysis_graph_has_axes_a_level_and_progress_and_the_hint_an_arrow(
+    server,
+    browser,  # noqa: F811
+):
+    from test_web import ENDGAME, new_position, position_of
+
+    page, errors = open_page(browser, server)
+    # the hint: lit on the board and drawn as an arrow
+    new_position(server, ENDGAME, "fire")
+    wait_body(page, "phase", "idle")
+    page.click("#btnHint")
+    st = wait_state(server, lambda s: s["hint"])
+    page.wait_for_selector("#board .arrow[data-move='%s']" % st["hint"], timeout=WAIT_MS)
+    shot(page, "hint_arrow.png")
+    # a game to analyse, at the level chosen, its progress shown
+    pos = position_of("C1 C2 C5 D1 D2 D5 E5 E6 G7", "A1 A2 A5 B1 B2 B5 E1 E2")
+    new_position(server, pos, "fire")
+    wait_body(page, "phase", "idle")
+    page.fill("#moveInput", "E5-E3")
+    page.press("#moveInput", "Enter")
+    wait_body(page, "result", "ice")
+    page.evaluate(
+        """() => {
+        window.said = [];
+        const t = document.getElementById('reviewText');
+        new MutationObserver(() => window.said.push(t.textContent))
+            .observe(t, {childList: true, characterData: true, subtree: true});
+    }"""
+    )
+    page.select_option("#reviewLevel", "2")
+    page.click("#btnReview")
+    page.wait_for_selector("#reviewGraph circle.blunder", timeout=WAIT_MS)
+    said = page.evaluate("window.said")
+    assert any(t.startswith("The engine (level 2) looks at 1 move") for t in said), said
+    assert page.locator("#reviewGraph .axis").count() == 2
+    ticks = page.locator("#reviewGraph .tick").all_text_contents()
+    assert {"0%", "50%", "100%", "Fire's chance", "1"} <= set(ticks), ticks
+    page.locator("#review").scroll_into_view_if_needed()
+    shot(page, "analysis_axes.png")
+    assert not errors, errors
+
+
+def test_resign_against_the_engine(server, browser):  # noqa: F811
+    from test_web import ENDGAME, new_position
+
+    page, errors = open_page(browser, server)
+    # Ice (the engine, level 4) to move first: after its move, Fire resigns
+    new_position(server, ENDGAME, "ice", vs="ice", level=4)
+    wait_state(server, lambda s: len(s["moves"]) == 1 and s["phase"] == "idle", 30)
+    page.wait_for_selector("#btnResign:not([hidden])", timeout=WAIT_MS)
+    page.click("#btnResign")
+    assert page.inner_text("#btnResign") == "Resign? Click again"
+    assert get_state(server)["resigned"] is None  # one click asks only
+    page.click("#btnResign")
+    st = wait_state(server, lambda s: s["resigned"] == "fire")
+    assert '[Resigned "fire"]' in st["record"] and "[Result" not in st["record"]
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
+    assert page.inner_text("#bannerText") == "Ice wins: Fire resigned"
+    assert "Ice wins: Fire resigned" in page.inner_text("#turnText")
+    # the game is over: a move is refused, and a new game clears it
+    page.fill("#moveInput", "D1-D2")
+    page.press("#moveInput", "Enter")
+    page.wait_for_function(
+        "document.getElementById('messages').textContent.includes('The game is over')",
+        timeout=WAIT_MS,
+    )
+    shot(page, "resigned.png")
+    status, answer = post(server, {"resign": "ice"})
+    assert status == 400 and "no two-player game going on" in answer["error"]
+    page.click("#bannerNew")
+    wait_state(server, lambda s: s["resigned"] is None and s["phase"] == "setup")
+    assert not errors, errors

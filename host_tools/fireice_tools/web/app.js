@@ -7,9 +7,11 @@
 import { HOLE_NAMES, ISLANDS, SIDES, createBoard, lightOf, pegArt } from "./board.js";
 import { coachTick, dangerOf, hintFor, renderCoach } from "./coach.js";
 import { $, app, renderMessages } from "./ctx.js";
-import { clickHole, clickPocket, wire } from "./input.js";
+import { clickHole, clickPocket, openLink, wire } from "./input.js";
 import { renderConsole, renderPanel } from "./prompt.js";
 import { renderRecord, renderReview } from "./record.js";
+import { coachCfg } from "./coach.js";
+import { soundTick } from "./sound.js";
 
 // --- the hand follows the pointer ----------------------------------------------
 let cursorPeg = null;
@@ -37,8 +39,10 @@ async function poll() {
       const s = await r.json();
       $("offline").hidden = true;
       serial = s.serial;
+      const first = !app.state;
       app.state = s;
       render(s);
+      if (first) openLink();
     } catch (e) {
       $("offline").hidden = false;
       await new Promise((ok) => setTimeout(ok, 1000));
@@ -68,6 +72,7 @@ function render(s) {
   renderCoach(s);
   renderReview(s);
   drawCursor();
+  soundTick(s, coachCfg.sound);
   coachTick(s);
 }
 
@@ -86,6 +91,11 @@ function renderHoles(s) {
   const hint = hintFor(s);
   board.highlight(hint ? [hint.from] : [], "hint-from");
   board.highlight(hint ? [hint.to] : [], "hint-to");
+  const arrows = hint ? hint.move : "";
+  if (board.svg.dataset.arrows !== arrows) {
+    board.arrows(hint ? [hint.move] : []); // the engine's move as an arrow
+    board.svg.dataset.arrows = arrows;
+  }
   for (const name of HOLE_NAMES) {
     const h = board.holes[name];
     const light = app.viewing ? null : lightOf(s.leds[name], s.led_ref);

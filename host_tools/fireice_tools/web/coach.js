@@ -2,6 +2,7 @@
 import { OTHER, SIDES } from "./board.js";
 import { $, app, getJson, note, rerender, send } from "./ctx.js";
 import { typedMove } from "./input.js";
+import { glide } from "./sound.js";
 import { resultText } from "./prompt.js";
 
 // The engine at a level above the board's runs on the host (/coach); the
@@ -34,6 +35,7 @@ function loadCfg() {
     bar: c.bar !== false,
     coords: c.coords !== false, // hole names on the board
     flip: c.flip === true, // Ice's side at the bottom
+    sound: c.sound !== false, // sounds for a move, a win, a refused move
   };
 }
 
@@ -61,12 +63,12 @@ export function hostVs(s) {
 export function enginesTurn(s) {
   // the host's engine to move (a level above the board's)
   const h = hostVs(s);
-  return !!(h && !s.result && s.alive && s.phase === "idle" && s.to_move === h.side && !app.takingBack);
+  return !!(h && !s.result && !s.resigned && s.alive && s.phase === "idle" && s.to_move === h.side && !app.takingBack);
 }
 
 export function boardsTurn(s) {
   // the board's firmware plays the side to move: it thinks, or shows its move
-  return !!(s && s.vs && s.mode === "duel" && !s.result && s.alive && s.to_move === s.vs &&
+  return !!(s && s.vs && s.mode === "duel" && !s.result && !s.resigned && s.alive && s.to_move === s.vs &&
     s.phase !== "setup");
 }
 
@@ -86,6 +88,7 @@ async function boardMove(move) {
   document.body.dataset.engine = "moving";
   try {
     app.engineMove = move;
+    glide(move, app.state.vs);
     note("engine", `${SIDES[app.state.vs]} (the board, level ${app.state.vs_level}) plays ${move}.`);
     if (!(await typedMove(move, true))) note("error", `The board's move ${move} was not carried out.`);
   } finally {
@@ -105,6 +108,7 @@ async function engineMove() {
     const a = await getJson(`/coach?level=${h.level}`);
     if (!a || !a.move || a.ply !== plies || !enginesTurn(app.state) || app.viewing) return;
     app.engineMove = a.move;
+    glide(a.move, h.side);
     note("engine", `${SIDES[h.side]} (the engine, level ${h.level}) plays ${a.move}.`);
     document.body.dataset.engine = "moving";
     if (!(await typedMove(a.move, true))) note("error", `The engine's move ${a.move} was not carried out.`);

@@ -10,6 +10,10 @@ import { endView, runReview, view } from "./record.js";
 // --- clicks --------------------------------------------------------------------
 export function clickHole(name, keyboard) {
   if (!app.state) return null;
+  if (app.state.resigned) {
+    note("error", "The game is over (resigned): New starts another.");
+    return null;
+  }
   if (app.viewing) {
     note("error", "You are looking at an earlier position: \u201cBack to the game\u201d to play on.");
     return null;
@@ -86,6 +90,10 @@ export async function typedMove(text, byEngine) {
   const frm = m[1].toUpperCase();
   const to = m[2].toUpperCase();
   if (!app.state || app.viewing || app.typing) return false;
+  if (app.state.resigned) {
+    note("error", "The game is over (resigned): New starts another.");
+    return false;
+  }
   if (!byEngine && opponentsTurn(app.state)) {
     note("error", `The engine plays ${opponentName(app.state)}: wait for its move.`);
     return false;
@@ -241,6 +249,54 @@ export async function takeBack() {
   }
 }
 
+let resignAsked = 0;
+
+/** The Resign button: a second click within 4 s gives the game up, for the
+ *  player (against the engine) or the side to move (two players). */
+async function resign() {
+  const s = app.state;
+  if (!s || s.mode !== "duel" || s.result || s.resigned) return;
+  const b = $("btnResign");
+  if (Date.now() - resignAsked > 4000) {
+    resignAsked = Date.now();
+    b.textContent = "Resign? Click again";
+    setTimeout(() => {
+      b.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  resignAsked = 0;
+  b.textContent = "Resign";
+  const h = hostVs(s);
+  const engine = h ? h.side : s.vs;
+  const side = engine ? (engine === "fire" ? "ice" : "fire") : s.to_move;
+  await send({ resign: side });
+}
+
+/** A link to the page with ?position=<49 characters>&to_move=ice (mode=
+ *  solitaire) opens that position as a new game, to set up and play. */
+export async function openLink() {
+  const q = new URLSearchParams(location.search);
+  const pos = q.get("position");
+  if (!pos) return;
+  history.replaceState(null, "", location.pathname); // a reload does not start it again
+  if (!/^[#O-]{49}$/.test(pos)) {
+    note("error", "The link's position is not 49 characters of # (Fire), O (Ice) and - (empty).");
+    return;
+  }
+  const input = { cmd: "new", mode: q.get("mode") === "solitaire" ? "solitaire" : "duel", position: pos };
+  if (input.mode === "duel") input.to_move = q.get("to_move") === "ice" ? "ice" : "fire";
+  await send(input);
+}
+
+/** The link that opens a position (positionLink's href). */
+export function positionLink(pos, toMove, mode) {
+  const q = new URLSearchParams({ position: pos });
+  if (mode === "solitaire") q.set("mode", "solitaire");
+  else if (toMove) q.set("to_move", toMove);
+  return location.origin + location.pathname + "?" + q.toString();
+}
+
 export function newGame(ev) {
   if (ev) ev.preventDefault();
   const input = { cmd: "new", mode: $("newMode").value };
@@ -304,6 +360,7 @@ export function wire() {
   for (const [id, key, apply] of [
     ["optCoords", "coords", (on) => app.board.setCoordinates(on)],
     ["optFlip", "flip", (on) => app.board.setFlipped(on)],
+    ["optSound", "sound", () => {}],
   ]) {
     $(id).checked = coachCfg[key];
     apply(coachCfg[key]);
@@ -317,6 +374,7 @@ export function wire() {
   $("newLevel").value = String(coachCfg.level);
   $("btnUndo").addEventListener("click", takeBack);
   $("btnArrange").addEventListener("click", arrange);
+  $("btnResign").addEventListener("click", resign);
   $("btnNew").addEventListener("click", () => send({ press: "new" }));
   $("btnMode").addEventListener("click", () => send({ press: "new", ms: 1200 }));
   $("btnHold").addEventListener("click", () => send({ press: "undo", ms: 1200 }));

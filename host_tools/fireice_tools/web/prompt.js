@@ -7,6 +7,7 @@ import { renderView } from "./record.js";
 
 export function resultText(s) {
   const r = s.result;
+  if (!r && s.resigned) return `${SIDES[OTHER[s.resigned]]} wins: ${SIDES[s.resigned]} resigned`;
   if (r === "fire" || r === "ice") {
     const isl = (s.islands || "").split("").join(" \u2013 ");
     return `${SIDES[r]} wins on islands ${isl}`;
@@ -77,7 +78,7 @@ function fixText(s) {
 function hintText(s) {
   if (!s.alive) return "The virtual board has stopped (see the messages): restart the simulator.";
   if (app.viewing) return "You are looking at an earlier position (view only): \u201cBack to the game\u201d, or Esc, to play on.";
-  if (s.result) return resultText(s) + ". New starts another game.";
+  if (s.result || s.resigned) return resultText(s) + ". New starts another game.";
   if (app.takingBack) return "Taking back: the page puts the pegs back as the lights show\u2026";
   if (app.arranging) return "The page puts the pegs where the lights show\u2026";
   if (opponentsTurn(s)) return enginePrompt(s);
@@ -152,7 +153,7 @@ export function renderPanel(s) {
   const dot = $("turnDot");
   let text;
   if (!s.alive) text = "The virtual board has stopped";
-  else if (s.result) text = resultText(s);
+  else if (s.result || s.resigned) text = resultText(s);
   else if (s.phase === "setup") text = s.mode === "solitaire" ? "Setting up a solitaire" : "Setting up a new game";
   else if (s.to_move) {
     text = SIDES[s.to_move] + (s.mode === "solitaire" ? " to capture" : " to move") +
@@ -186,9 +187,11 @@ export function renderPanel(s) {
   renderControl(s);
   renderView(s);
   const banner = $("banner");
-  banner.hidden = !s.result || !!app.viewing;
-  banner.className = s.result || "";
-  $("bannerText").textContent = s.result ? bannerText(s) : "";
+  const over = s.result || (s.resigned && OTHER[s.resigned]);
+  banner.hidden = !over || !!app.viewing;
+  banner.className = over || "";
+  $("bannerText").textContent = over ? bannerText(s) : "";
+  $("btnResign").hidden = s.mode !== "duel" || !!over || s.phase === "setup" || !s.moves.length;
   document.querySelectorAll(".duelOnly").forEach((e) => {
     e.classList.toggle("off", $("newMode").value !== "duel");
   });

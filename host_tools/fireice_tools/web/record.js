@@ -2,7 +2,7 @@
 // positions (view only), and the analysis of the game as a graph.
 import { SIDES } from "./board.js";
 import { $, app, escapeHtml, getJson, note, rerender } from "./ctx.js";
-import { unzoom } from "./input.js";
+import { positionLink, unzoom } from "./input.js";
 
 export function renderView(s) {
   const bar = $("viewBar");
@@ -76,6 +76,9 @@ export function renderRecord(s) {
     if (!app.viewing) ol.scrollTop = ol.scrollHeight;
   }
   $("moveCount").textContent = s.moves.length ? `(${s.moves.length} move${s.moves.length === 1 ? "" : "s"})` : "";
+  const pos = app.viewing ? app.viewing.position : s.pegs;
+  const toMove = app.viewing ? app.viewing.to_move : s.to_move;
+  $("positionLink").href = positionLink(pos, toMove, s.mode);
   const pre = $("recordText");
   if (pre.textContent !== s.record) {
     // each word in a span of its own that does not break (style.css)
@@ -94,9 +97,18 @@ export async function runReview() {
   if (!app.state || app.state.mode !== "duel" || !app.state.moves.length) return;
   const key = reviewKey(app.state);
   $("btnReview").disabled = true;
-  $("reviewText").textContent = "The engine looks at every move\u2026";
+  const level = parseInt($("reviewLevel").value, 10);
+  const n = app.state.moves.length;
+  const t0 = Date.now();
+  const progress = () => {
+    const sec = Math.round((Date.now() - t0) / 1000);
+    $("reviewText").textContent = `The engine (level ${level}) looks at ${n} move${n === 1 ? "" : "s"}\u2026 ${sec} s`;
+  };
+  progress();
+  const timer = setInterval(progress, 1000);
   document.body.dataset.review = "running";
-  const a = await getJson("/analyse");
+  const a = await getJson("/analyse?level=" + level);
+  clearInterval(timer);
   document.body.dataset.review = "";
   $("btnReview").disabled = false;
   if (!a) {
@@ -116,6 +128,20 @@ function fireChances(rep) {
   return out;
 }
 
+function graphAxes(X, Y, n) {
+  // Fire's chance from 0 to 100% up the side, the moves along the bottom
+  let g = `<line class="axis" x1="${X(0)}" y1="${Y(0)}" x2="${X(0)}" y2="${Y(1)}"/>` +
+    `<line class="axis" x1="${X(0)}" y1="${Y(0)}" x2="${X(n)}" y2="${Y(0)}"/>`;
+  for (const v of [0, 0.5, 1]) {
+    g += `<text class="tick" x="${X(0) - 3}" y="${Y(v) + 3}" text-anchor="end">${100 * v}%</text>`;
+  }
+  const step = Math.max(1, Math.ceil(n / 8));
+  for (let k = step; k <= n; k += step) {
+    g += `<text class="tick" x="${X(k)}" y="${Y(0) + 10}" text-anchor="middle">${k}</text>`;
+  }
+  return g + `<text class="tick title" x="${X(0) + 4}" y="${Y(1) + 2}">Fire's chance</text>`;
+}
+
 export function renderReview(s) {
   const box = $("review");
   const fresh = review && review.key === reviewKey(s);
@@ -126,11 +152,11 @@ export function renderReview(s) {
   const rep = review.report;
   const ys = fireChances(rep);
   const n = Math.max(1, ys.length - 1);
-  const X = (k) => 10 + (300 * k) / n;
-  const Y = (v) => 100 - 90 * v;
+  const X = (k) => 34 + (280 * k) / n;
+  const Y = (v) => 96 - 86 * v;
   const pts = ys.map((v, k) => `${X(k).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
   const viewed = app.viewing ? app.viewing.ply : -1;
-  let html = `<line class="mid" x1="10" y1="${Y(0.5)}" x2="310" y2="${Y(0.5)}"/>` +
+  let html = graphAxes(X, Y, n) + `<line class="mid" x1="${X(0)}" y1="${Y(0.5)}" x2="${X(n)}" y2="${Y(0.5)}"/>` +
     `<polyline class="curve" points="${pts}"/>`;
   ys.forEach((v, k) => {
     const m = k ? rep.moves[k - 1] : null;
