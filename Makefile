@@ -21,7 +21,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server sim play clean browser
+.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration sim play clean browser
 
 setup: $(RUN_STAMP)
 
@@ -152,6 +152,14 @@ bench-engine: $(STAMP)
 	# the native core's host levels 7 and 8 up the ladder, and its top level
 	# against the Python engine's level 6, both at 1 s a move
 	nice -n 10 $(PY) bench/bench_native_match.py --ladder-games 100 --top-games 100 --ms 1000
+
+# The engine's win chance against the outcome of level-3 games, by side to
+# move, before and after its calibration (docs/engine.md "Calibration"; about
+# 40 minutes of CPU: the three runs share the 60 games' seeds).
+bench-calibration: $(STAMP)
+	MICROPYPATH=firmware:host_tools $(MP) -X heapsize=64m bench/bench_calibration.py games=60 levels=1,2,3
+	MICROPYPATH=firmware:host_tools $(MP) -X heapsize=64m bench/bench_calibration.py games=60 levels=4 every=3
+	MICROPYPATH=firmware:host_tools $(MP) -X heapsize=64m bench/bench_calibration.py games=60 levels=5 every=10
 
 # The solver's search methods compared (slow: the plain search is hopeless)
 # and the size of a backward search from one peg.

@@ -221,12 +221,10 @@ class Engine:
             raise MemoryError("the engine's tree has no room for the moves")
         # an only move is searched too: the search gives the win chance
         n = 0
-        # a stop or the time limit is heeded every 8 playouts, so that even
-        # a search stopped at once has an estimate (score) from 8 of them
-        while n < budget and not self.prf[0]:
+        while n < budget and not self.prf[0] and not self.stop:
             self._iterate(g)
             n += 1
-            if not n & 7 and (self.stop or (ms and _ticks_diff(_ticks_ms(), t0) >= ms)):
+            if ms and not n & 7 and _ticks_diff(_ticks_ms(), t0) >= ms:
                 break
         self.work += n
         return self._finish(g, s)

@@ -40,12 +40,3 @@ def test_the_chance_does_not_depend_on_the_turn():
     assert pairs >= 30, pairs
     # per mille: the old estimate's excess was about +300
     assert -100 < total // pairs < 100, total // pairs
-
-
-def test_a_stopped_search_still_estimates():
-    e = Engine(4, 1)
-    e.stop = True
-    g = Duel()
-    g.play_str("D4-C4")
-    e.think(g)
-    assert e.work >= 8 and e.score != 500, (e.work, e.score)
