@@ -60,7 +60,7 @@ def _twice(step, *args):
     try:
         return step(*args)
     except MemoryError:
-        mem.forget(*mem.STARTUP, failed=True)
+        mem.forget(*mem.jobs("start-up"), failed=True)
         return step(*args)
 
 

@@ -14,6 +14,7 @@ from fireboard.track_phases import (
     OVER,
     RESTORE,
     SETUP,
+    THINKING,
     VICTIM,
 )
 from fireice.geom import LINE_OF, LINES, TARGETS
@@ -169,7 +170,7 @@ class Lights:
             # the turn LED; while the board thinks it pulses
             level = 4
             mv = t.forced
-            if mv == -2:
+            if mv == THINKING:
                 level = 4 if blink else 1
                 self._blinks = True
             self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)

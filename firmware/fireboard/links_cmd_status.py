@@ -30,7 +30,9 @@ def status(app, arg):
         st["vs"] = SIDE_NAMES[vs[0]]
         st["level"] = vs[1]
         f = t.forced
-        st["board"] = "thinking" if f == -2 else None if f < 0 else move_name(f >> 6, f & 63)
+        st["board"] = (
+            "thinking" if f == phases.THINKING else None if f < 0 else move_name(f >> 6, f & 63)
+        )
     if phases.ERROR <= t.phase <= phases.SETUP:  # error, restore, setup: what the lights ask for
         from fireice.geom import position_str
 

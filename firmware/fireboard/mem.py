@@ -94,53 +94,64 @@ def _drop(names, failed):
     mod = parent = mods = None  # type: ignore[assignment]
 
 
-# The jobs: the code a job needs, loaded for it and dropped after it. Each
-# job is its tries (memory running out is tried again after a collection,
-# up to that many times in all) and its steps; each step names the module,
-# the function called with the job's arguments, and the other modules it
-# loads, dropped with it. A job's result is its last step's.
-_FILES = ("fireboard.records_files", "fireice.rec")  # (rec: a new game's record)
-_STARTED = "fireboard.track_started"  # a game's parts (the lifecycle's)
-_NEWGAME = ("fireboard.records_newgame",)  # a new game's files
-JOBS = {
+# The jobs: the code a job needs, loaded for it and dropped after it. A job
+# is its tries (memory running out is tried again after a collection, up to
+# that many times in all) and its steps; each step names the module, the
+# function called with the job's arguments, and the other modules it loads,
+# dropped with it. A job's result is its last step's. (The table is a
+# function: its tuples are made when a job runs, not kept in the heap.)
+def jobs(name):
     # start-up (fireboard.board.start), in its order
-    "settings": (1, ("fireboard.config_load", "load", ("fireboard.config_defaults",))),
-    "calibrate": (1, ("fireboard.sense_calib", "at_start", _FILES)),
-    "resume": (1, ("fireboard.records_resume", "start", _FILES)),
-    "first game": (1, ("fireboard.records_newgame", "first", ("fireice.seeded",) + _FILES)),
+    if name == "settings":
+        return 1, ("fireboard.config_load", "load", ("fireboard.config_defaults",))
+    if name == "calibrate":
+        return 1, ("fireboard.sense_calib", "at_start", ("fireboard.records_files", "fireice.rec"))
+    if name == "resume":
+        return 1, ("fireboard.records_resume", "start", ("fireboard.records_files", "fireice.rec"))
+    if name == "first game":
+        drop = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
+        return 1, ("fireboard.records_newgame", "first", drop)
     # the game's lifecycle (fireboard.app.App)
-    "begin": (2, ("fireboard.track_begin", "begin", (_STARTED,))),
-    "new game": (
-        1,
-        ("fireboard.track_newgame", "start", _NEWGAME + ("fireice.seeded",) + _FILES + (_STARTED,)),
-    ),
-    "takeback": (1, ("fireboard.track_takeback", "undo", ())),
-}
-
-# what start-up's jobs load, all dropped when one of its steps runs out of
-# memory (fireboard.board), with the settings' checks and the record reader
-STARTUP = (
-    "fireboard.config_load",
-    "fireboard.config_defaults",
-    "fireboard.config_check",
-    "fireboard.records_files",
-    "fireboard.records_resume",
-    "fireboard.records_newgame",
-    "fireice.recread",
-    "fireice.notation",
-    "fireice.rec",
-    "fireice.seeded",
-    "fireboard.sense_calib",
-)
+    if name == "begin":
+        return 2, ("fireboard.track_begin", "begin", ("fireboard.track_started",))
+    if name == "new game":
+        drop = (
+            "fireboard.records_newgame",  # a new game's files
+            "fireice.seeded",
+            "fireboard.records_files",
+            "fireice.rec",  # (a new game's record)
+            "fireboard.track_started",  # (a game's parts)
+        )
+        return 1, ("fireboard.track_newgame", "start", drop)
+    if name == "takeback":
+        return 1, ("fireboard.track_takeback", "undo", ())
+    # what start-up's jobs load, all dropped when one of its steps runs out
+    # of memory (fireboard.board), with the settings' checks and the record
+    # reader: not a job, its list
+    if name == "start-up":
+        return (
+            "fireboard.config_load",
+            "fireboard.config_defaults",
+            "fireboard.config_check",
+            "fireboard.records_files",
+            "fireboard.records_resume",
+            "fireboard.records_newgame",
+            "fireice.recread",
+            "fireice.notation",
+            "fireice.rec",
+            "fireice.seeded",
+            "fireboard.sense_calib",
+        )
+    raise KeyError(name)
 
 
 def run(name, *args):
-    """The job named in JOBS, its steps in order, each step's module loaded
-    for it and dropped after it with the modules the step names, and the
-    garbage collected. Memory running out is tried again after the
-    collection, up to the job's tries in all; then MemoryError goes to the
-    caller. Returns the last step's result."""
-    spec = JOBS[name]
+    """The job named in the table (jobs), its steps in order, each step's
+    module loaded for it and dropped after it with the modules the step
+    names, and the garbage collected. Memory running out is tried again
+    after the collection, up to the job's tries in all; then MemoryError
+    goes to the caller. Returns the last step's result."""
+    spec = jobs(name)
     result = None
     for step in spec[1:]:
         result = _step(step[0], step[1], args, step[2], spec[0])

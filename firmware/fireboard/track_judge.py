@@ -27,6 +27,7 @@ import gc
 from micropython import const
 
 from fireboard.mem import forget
+from fireboard.track_phases import DEALER, JUDGE
 
 SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "part")
 # the solver's work a pass (fireice.solver.Solver.work): units of about 0.2 ms
@@ -84,7 +85,7 @@ def attach(app, game, sure=False):
 
 
 class Judge:
-    solo = 1  # (fireboard.track_newgame tells the parts apart by it, unloaded)
+    kind = JUDGE
 
     def __init__(self, app):
         self.game = None  # the game and ply the sign is for
@@ -264,7 +265,7 @@ class Dealer:
     the grader (4), then slices (5).
     busy: the virtual board skips no scan meanwhile."""
 
-    solo = 2
+    kind = DEALER
 
     def __init__(self, settings, grade):
         self.settings = settings  # App.new_game's (mode, handicap, side, seed)

@@ -7,6 +7,7 @@
 # job, forgotten after.
 from fireboard.mem import forget
 from fireboard.records_newgame import drop_seeded, new_game, record
+from fireboard.track_phases import DEALER, JUDGE
 from fireice.geom import FireIceError
 
 
@@ -57,7 +58,7 @@ def start(
             dealt = True
             app.grade = grade
     for p in app.parts:
-        if getattr(p, "solo", 0) == 2:  # a deal under way (fireboard.track_judge.Dealer)
+        if getattr(p, "kind", 0) == DEALER:  # a deal under way
             p.stop(app)  # this game instead
             break
     p = None
@@ -114,7 +115,7 @@ def start(
 def _detach(app):
     # a duel: the solitaire's judge and the solver out (no code loaded for it)
     for p in app.parts:
-        if getattr(p, "solo", 0) == 1:  # fireboard.track_judge.Judge
+        if getattr(p, "kind", 0) == JUDGE:
             app.parts.remove(p)
             p.release()
             app.lights.judge = None

@@ -1,7 +1,10 @@
-# The tracker's phases (Tracker.phase): what the board waits for. The one
-# list of them, for every module that acts on a phase: the tracker and its
-# solitaire step, the lights, the first scan, the takeback and the status
-# command.
+# The values that cross the board's modules, each defined here once: the
+# tracker's phases (Tracker.phase: what the board waits for), the board's
+# move while it thinks (Tracker.forced), and the kinds of the loop's parts
+# that others tell apart without loading their module. For every module
+# that acts on them: the tracker and its solitaire step, the lights, the
+# first scan, the takeback, a new game and the status command. (A leaf,
+# fireboard.mem.LEAVES: its importers copy the values.)
 
 IDLE = 0  # the pegs match the game
 LIFTED = 1  # one peg that may move is up (h)
@@ -15,3 +18,11 @@ OVER = 8  # the game has ended
 
 # their names, as the status command gives them
 NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setup", "over")
+
+# Tracker.forced while the board's opponent thinks: nothing may move
+THINKING = -2
+
+# a part's kind (its `kind`): the solitaire's judge and the dealer of a
+# graded deal (fireboard.track_judge), told apart by a new game
+JUDGE = 1
+DEALER = 2

@@ -16,11 +16,10 @@ from micropython import const
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
 
-from fireboard.track_phases import IDLE, LIFTED, LANDED, ERROR, RESTORE, SETUP, OVER
+from fireboard.track_phases import IDLE, LIFTED, LANDED, ERROR, RESTORE, SETUP, OVER, THINKING
 
 _NONE = const(255)
-FREE = const(-1)  # Tracker.forced: no move is the board's
-THINKING = const(-2)
+FREE = const(-1)  # Tracker.forced: no move is the board's (or THINKING)
 _A_PEG = ("a", "a fire", "an ice")
 
 

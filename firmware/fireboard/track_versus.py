@@ -26,7 +26,8 @@ from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
 
 from fireboard.track_phases import IDLE
 from fireboard.track_think import NO_ROOM, Think
-from fireboard.track_tracker import FREE, THINKING
+from fireboard.track_phases import THINKING
+from fireboard.track_tracker import FREE
 
 
 class Opponent:

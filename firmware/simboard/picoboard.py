@@ -296,7 +296,7 @@ class PicoBoard(Board):
             self.freed0 = self.pt.freed()
             # the engine thinks: a search beside the loop (app.aside,
             # fireboard.track_think), the board's turn before its search
-            # starts (fireboard.track_tracker.THINKING), or a hint loading
+            # starts (fireboard.track_phases.THINKING), or a hint loading
             # the engine's code before its search (fireboard.track_hinting)
             thinking = _thinking(app)
             self.kind = 1 if thinking else 0

@@ -50,7 +50,7 @@ def test_one_home_for_each_shim_and_constant():
     homes = {
         "ticks_diff": "fireice/ticks30.py",
         "forget": "fireboard/mem.py",
-        "JOBS": "fireboard/mem.py",
+        "jobs": "fireboard/mem.py",
         # a viper function's pointer casts: MicroPython's compiler makes
         # them; CPython gets them as builtins from its micropython stand-in
         "ptr8": "cpython/micropython.py",
