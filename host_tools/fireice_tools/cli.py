@@ -745,9 +745,7 @@ def _match_args(p):
     p.add_argument("--games", type=int, default=20, help="an even number (default 20)")
     p.add_argument("--time", type=float, default=2.0, help="seconds per move (default 2)")
     p.add_argument("--memory", type=float, default=20.0, help="MB of RSS per engine (20)")
-    p.add_argument(
-        "--records", metavar="DIR", help="records folder (default: a new temporary one)"
-    )
+    p.add_argument("--records", metavar="DIR", help="records folder (default: a new temporary one)")
     p.add_argument("--sprt", metavar="ELO0,ELO1", help="SPRT verdict, e.g. 0,50")
     for x in ("a", "b"):
         X = x.upper()
