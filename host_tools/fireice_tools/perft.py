@@ -40,7 +40,12 @@ def add_parser(sub):
         "perft", help="count move sequences (the native core; --check: and the rules core)"
     )
     p.add_argument("depth", type=int, help="plies, 0 to 12")
-    p.add_argument("position", nargs="?", default=START, help="49 characters (default: the start)")
+    p.add_argument(
+        "position",
+        nargs="?",
+        default=START,
+        help="49 characters (default: the start; . for an empty hole also works, for one that starts with one)",
+    )
     p.add_argument("side", nargs="?", default="fire", choices=("fire", "ice"), help="to move")
     p.add_argument("--check", action="store_true", help="compare each count with the rules core's")
     p.set_defaults(func=run)
