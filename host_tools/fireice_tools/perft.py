@@ -37,7 +37,12 @@ def rules_perft(g, depth, buf=None):
 def arguments(p):
     """The `perft` subcommand's arguments (a row of cli.COMMANDS)."""
     p.add_argument("depth", type=int, help="plies, 0 to 12")
-    p.add_argument("position", nargs="?", default=START, help="49 characters (default: the start)")
+    p.add_argument(
+        "position",
+        nargs="?",
+        default=START,
+        help="49 characters (default: the start; . for an empty hole also works, for one that starts with one)",
+    )
     p.add_argument("side", nargs="?", default="fire", choices=("fire", "ice"), help="to move")
     p.add_argument("--check", action="store_true", help="compare each count with the rules core's")
 

@@ -426,3 +426,20 @@ def test_engine_without_the_core_says_so_once():
     assert p.returncode == 0
     assert p.stdout.count("bestmove D4-") == 2
     assert p.stderr.count("native core is not built") == 1
+
+
+def test_perft_command(capsys):
+    from fireice_tools import cli
+
+    assert cli.main(["perft", "3", "--check"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "perft 1: 12  rules core: 12 ok",
+        "perft 2: 132  rules core: 132 ok",
+        "perft 3: 2712  rules core: 2712 ok",
+    ]
+    pos = "." * 23 + "#O" + "." * 24
+    assert cli.main(["perft", "2", pos, "ice"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["perft 1: 11", "perft 2: 226"]
+    assert cli.main(["perft", "2", "x" * 49]) == 2
+    assert "position character 1" in capsys.readouterr().err
