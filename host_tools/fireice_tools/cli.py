@@ -563,7 +563,10 @@ def build_parser():
     a = sub.add_parser("analyse", help="the engine rates every move of a game record")
     a.add_argument("file", help="record file, or - for standard input")
     a.add_argument("--json", action="store_true", help="print one JSON object")
-    a.add_argument("--level", type=int, default=5, help="the engine's level, 1-6 (default 5)")
+    a.add_argument("--level", type=int, help="the engine's level, 1-6 (default 5)")
+    a.add_argument(
+        "--quick", action="store_true", help="a quicker, rougher analysis: level 4 (as the page)"
+    )
     a.add_argument(
         "--nodes",
         type=int,
