@@ -4,6 +4,7 @@ with the app, the body checks, and every error as {"error": "..."}."""
 
 import contextlib
 import json
+import logging
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -17,6 +18,7 @@ from fireice_server.hub import Hub
 from fireice_server.service import Service, ServiceError
 
 MAX_BODY = 64 * 1024
+log = logging.getLogger("fireice_server")
 
 
 def create_app(
@@ -107,6 +109,11 @@ def _errors(app):
     @app.exception_handler(ServiceError)
     async def service_error(request, exc):
         return error(exc.status, exc.message, exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crash(request, exc):
+        log.exception("%s %s", request.method, request.url.path)
+        return error(500, "internal error: %s" % type(exc).__name__)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request, exc):

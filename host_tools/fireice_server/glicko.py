@@ -17,21 +17,27 @@ _SCALE = 173.7178
 _EPS = 0.000001
 
 
-def update(rating, rd, vol, opp_rating, opp_rd, score):
-    """The new (rating, rd, vol) after one game scoring score (1, 0.5, 0)
-    against an opponent of opp_rating / opp_rd (before the game)."""
+def update(rating, rd, vol, results):
+    """The new (rating, rd, vol) after a rating period's games: results,
+    a list of (opponent's rating, opponent's rd, score 1 / 0.5 / 0), the
+    opponents as they were before the period."""
     mu = (rating - 1500.0) / _SCALE
     phi = rd / _SCALE
-    mu_j = (opp_rating - 1500.0) / _SCALE
-    phi_j = opp_rd / _SCALE
-    g = 1.0 / math.sqrt(1.0 + 3.0 * phi_j * phi_j / (math.pi * math.pi))
-    e = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
-    v = 1.0 / (g * g * e * (1.0 - e))
-    delta = v * g * (score - e)
+    inv_v = 0.0
+    total = 0.0
+    for opp_rating, opp_rd, score in results:
+        mu_j = (opp_rating - 1500.0) / _SCALE
+        phi_j = opp_rd / _SCALE
+        g = 1.0 / math.sqrt(1.0 + 3.0 * phi_j * phi_j / (math.pi * math.pi))
+        e = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
+        inv_v += g * g * e * (1.0 - e)
+        total += g * (score - e)
+    v = 1.0 / inv_v
+    delta = v * total
     sigma = _new_volatility(phi, vol, v, delta)
     phi_star = math.sqrt(phi * phi + sigma * sigma)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    mu_new = mu + phi_new * phi_new * g * (score - e)
+    mu_new = mu + phi_new * phi_new * total
     return 1500.0 + _SCALE * mu_new, _SCALE * phi_new, sigma
 
 
@@ -73,8 +79,8 @@ def game(fire, ice, winner, handicap=0, handicap_side="fire"):
     f_bonus = bonus if handicap_side == "fire" else -bonus
     score = 0.5 if winner is None else (1.0 if winner == "fire" else 0.0)
     # each side meets the other as it plays with the handicap
-    new_fire = update(fire[0] + f_bonus, fire[1], fire[2], ice[0], ice[1], score)
-    new_ice = update(ice[0] - f_bonus, ice[1], ice[2], fire[0], fire[1], 1.0 - score)
+    new_fire = update(fire[0] + f_bonus, fire[1], fire[2], [(ice[0], ice[1], score)])
+    new_ice = update(ice[0] - f_bonus, ice[1], ice[2], [(fire[0], fire[1], 1.0 - score)])
     return (
         (new_fire[0] - f_bonus, new_fire[1], new_fire[2]),
         (new_ice[0] + f_bonus, new_ice[1], new_ice[2]),

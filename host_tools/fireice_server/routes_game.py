@@ -18,6 +18,11 @@ router = APIRouter(tags=["games"])
 _NDJSON = {200: {"content": {"application/x-ndjson": {}}, "description": "NDJSON lines"}}
 
 
+def _check_since(since, seq):
+    if since < 0 or since > seq:
+        raise ServiceError(400, "since %d is not a seq of this stream (last %d)" % (since, seq))
+
+
 @router.get("/api/stream/event", responses=_NDJSON)
 async def event_stream(
     user: User,
@@ -32,10 +37,7 @@ async def event_stream(
         seq, bodies = await svc.user_stream_start(user)
         replay = []
         if since is not None:
-            if since < 0 or since > seq:
-                raise ServiceError(
-                    400, "since %d is not a seq of this stream (last %d)" % (since, seq)
-                )
+            _check_since(since, seq)
             replay, _first = await svc.events_since(sub.stream, since)
     except BaseException:
         svc.hub.unsubscribe(sub)
@@ -77,10 +79,7 @@ async def game_stream(
         seq = g["event_seq"]
         replay = None
         if since is not None:
-            if since < 0 or since > seq:
-                raise ServiceError(
-                    400, "since %d is not a seq of this stream (last %d)" % (since, seq)
-                )
+            _check_since(since, seq)
             found, first = await svc.events_since(sub.stream, since)
             if first is None or first <= since + 1 or since == seq:
                 replay = found

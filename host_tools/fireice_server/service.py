@@ -18,6 +18,9 @@ from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
+from fireice.geom import FireIceError, move_name
+from fireice.notation import parse_move
+
 from fireice_server import clock as timing
 from fireice_server import glicko, rules, security, views
 from fireice_server.hub import Hub, notify_payload
@@ -366,7 +369,8 @@ class Service:
     async def _users(self, conn, *ids):
         q = select(users).where(users.c.id.in_(ids)).order_by(users.c.id)
         if self.db.postgres:
-            q = q.with_for_update()
+            # FOR NO KEY UPDATE: a token's insert (a foreign key) need not wait
+            q = q.with_for_update(key_share=True)
         rows = (await conn.execute(q)).mappings().all()
         return {r["id"]: dict(r) for r in rows}
 
@@ -588,11 +592,8 @@ class Service:
         if row is None or row.side != side:
             return False
         try:
-            from fireice.notation import parse_move
-            from fireice.geom import move_name
-
             return move_name(*parse_move(text)) == row.move
-        except Exception:
+        except FireIceError:
             return False
 
     _MUTABLE = (

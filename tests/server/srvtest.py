@@ -162,6 +162,7 @@ class Stream:
             self.client = player_or_server.client(timeout=None)
         self.lines = queue.Queue()
         self.keepalives = 0
+        self.keepalive_times = []
         self.status = None
         self.ended = threading.Event()
         self._ready = threading.Event()
@@ -184,6 +185,7 @@ class Stream:
                         self.lines.put(json.loads(line))
                     else:
                         self.keepalives += 1
+                        self.keepalive_times.append(time.monotonic())
         except httpx.HTTPError:
             pass
         finally:
@@ -214,3 +216,17 @@ def legal(game):
     buf = bytearray(600)
     n = legal_moves(game, buf)
     return [move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
+
+
+def replay(text, folder):
+    """`fireice replay --json` of a record's text (exit status 0 asserted)."""
+    path = folder / "game.fireice"
+    path.write_text(text)
+    out = subprocess.run(
+        [sys.executable, "-m", "fireice_tools.cli", "replay", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    return json.loads(out.stdout)

@@ -1,16 +1,13 @@
 """Whole games through the API, as players play them: every move judged
 by the rules core, refused moves, the record, the ratings."""
 
-import json
 import random
-import subprocess
-import sys
 
 from fireice import seeded
 from fireice.duel import Duel
 from fireice.geom import SIDE_NAMES, move_name
 
-from srvtest import Player, legal, start_game
+from srvtest import Player, legal, replay, start_game
 
 
 def illegal_move(game):
@@ -82,16 +79,7 @@ def test_record_replays(players, tmp_path):
     text = fire.http.get("/api/game/%s/record" % gid).text
     assert '[Fire "%s"]' % fire.name in text and '[Ice "%s"]' % ice.name in text
     assert "[Date " in text and '[Handicap "2"]' in text and '[HandicapSide "ice"]' in text
-    path = tmp_path / "game.fireice"
-    path.write_text(text)
-    out = subprocess.run(
-        [sys.executable, "-m", "fireice_tools.cli", "replay", "--json", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stdout + out.stderr
-    summary = json.loads(out.stdout)
+    summary = replay(text, tmp_path)
     assert summary["error"] is None
     assert summary["result"] == {1: "fire", 2: "ice", 3: "draw"}[game.result]
     assert summary["position"] == game.position()
@@ -107,15 +95,7 @@ def test_resigned_record_and_ratings(players, tmp_path):
     assert state["status"] == "resign" and state["winner"] == "fire"
     text = fire.http.get("/api/game/%s/record" % gid).text
     assert '[Termination "resign"]' in text and '[Winner "fire"]' in text
-    path = tmp_path / "resigned.fireice"
-    path.write_text(text)
-    out = subprocess.run(
-        [sys.executable, "-m", "fireice_tools.cli", "replay", "--json", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0 and json.loads(out.stdout)["error"] is None, out.stdout
+    assert replay(text, tmp_path)["error"] is None
     # Glicko-2 from 1500/350 each: the winner gains what the loser loses
     a, b = fire.get("/api/account").json(), ice.get("/api/account").json()
     assert a["rating"]["rating"] > 1500 > b["rating"]["rating"]

@@ -4,9 +4,10 @@ reads."""
 
 import os
 import socket
+import threading
 import time
 
-from srvtest import Player, Stream, start_game
+from srvtest import PASSWORD, Player, Stream, start_game
 
 # a client that stops reading is found soon: a small send buffer, a short
 # wait for each line, a short queue
@@ -169,3 +170,31 @@ def test_client_that_never_reads(server):
     sock.close()
     reader.close()
     assert os.path.exists("/proc/%d" % srv.proc.pid)
+
+
+def test_logins_do_not_stall_streams(server):
+    """Twenty logins at once (Argon2id, 64 MB each) run off the event loop:
+    a stream's keep-alive lines (every 1 s here) keep coming."""
+    p = Player(server)
+    s = Stream(p, "/api/stream/event")
+    time.sleep(1.5)
+    answers = []
+
+    def login():
+        c = server.client(timeout=180)  # the logins queue for the hashing threads
+        answers.append(c.post("/api/token", json={"username": p.name, "password": PASSWORD}))
+
+    t0 = time.monotonic()
+    threads = [threading.Thread(target=login) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    t1 = time.monotonic()
+    assert [r.status_code for r in answers] == [200] * 20
+    time.sleep(1.5)
+    beats = [t for t in s.keepalive_times if t0 - 1.5 <= t <= t1 + 1.5]
+    gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
+    assert beats and max(gaps, default=0) < 4, (t1 - t0, gaps)
+    assert len(beats) >= (t1 - t0) / 4
+    s.close()

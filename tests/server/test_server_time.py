@@ -2,13 +2,13 @@
 that the server watches. The server's clock is moved on through its
 offset file (srvtest.Server.advance): no test sleeps for days."""
 
-from srvtest import Player, Stream, start_game
+from srvtest import Player, Stream, replay, start_game
 
 DAY = 86400
 VACATION = 7 * DAY
 
 
-def test_correspondence_days_run_out(server):
+def test_correspondence_days_run_out(server, tmp_path):
     srv = server
     fire, ice = Player(srv), Player(srv)
     gid = start_game(fire, ice, days=2)
@@ -35,6 +35,7 @@ def test_correspondence_days_run_out(server):
     assert state["status"] == "outoftime" and state["winner"] == "fire"
     text = fire.http.get("/api/game/%s/record" % gid).text
     assert '[Termination "outoftime"]' in text and '[Winner "fire"]' in text
+    assert replay(text, tmp_path)["error"] is None
 
 
 def test_live_clock_runs_out(server):
