@@ -416,3 +416,21 @@ def test_resign_against_the_engine(server, browser):  # noqa: F811
     wait_state(server, lambda s: s["resigned"] is None and s["phase"] == "setup")
     page.close()
     assert not errors, errors
+
+
+def test_one_page_carries_out_each_engine_move(server):
+    from test_web import ENDGAME, new_position
+
+    new_position(server, ENDGAME, "fire")
+
+    def ask(name):
+        try:
+            with urllib.request.urlopen(server + "coach?level=1&claim=" + name, timeout=30) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    assert ask("pageA")[0] == 200
+    status, body = ask("pageB")  # another page open on the same game
+    assert status == 409 and b"another page carries out the engine's move" in body
+    assert ask("pageA")[0] == 200  # the first page keeps it
