@@ -35,6 +35,9 @@ HTTP interface (JSON), on 127.0.0.1 only:
                           1..3 the board's firmware plays: "vs" in the
                           state; in those games and in one of two players
                           the page's hint is the board's: {"cmd": "hint"})
+                          &claim=NAME: the page NAME carries the move out
+                          (409 when another page has it: one page moves
+                          the engine's pegs, however many are open)
     GET  /analyse?level=L&nodes=P
                           `fireice analyse --json` of the game so far
                           (docs/review.md): the page's analysis view
@@ -125,6 +128,7 @@ SIDES = ("fire", "ice")
 KINDS = ("hand", "board", "lift", "put", "press", "cmd", "bounce", "console", "resign")
 KEEP_CONSOLE = 120  # lines of the board's console kept for the page
 MAX_CONSOLE_LINE = 400
+CLAIM_S = 30  # a page's claim to carry out the engine's move lasts this long
 COACH_LEVEL = 4  # the engine's level for the win-chance bar and the hints
 
 
@@ -139,6 +143,10 @@ def default_flash(front="digital"):
 
 class BadInput(Exception):
     """An input that cannot be used now (HTTP 400)."""
+
+
+class Claimed(Exception):
+    """Another page carries out the host engine's move (HTTP 409)."""
 
 
 class BoardGone(Exception):
@@ -297,6 +305,7 @@ class Simulator:
         # a game against the host's engine (a level above the board's): the
         # page carries its moves out; kept here so that every page sees it
         self.host_vs = None  # {"side": "ice", "level": 5}
+        self.engine_claim = None  # ((setup, plies), page, when): who moves for the engine
         self.resigned = None  # the side that resigned the game (the page's: the board goes on)
         self.engines = {}  # level -> Engine (the coach's; made when first asked)
         self.engine_lock = threading.Lock()
@@ -932,6 +941,18 @@ class Simulator:
             game.push(frm, to)
         return game, len(moves)
 
+    def claim(self, page):
+        """A page (its own random name) will carry out the host engine's move
+        in the game now: one page only, when several are open on the game;
+        Claimed when another one has it (for CLAIM_S at the most)."""
+        with self.cond:
+            game = (self.setup, len(self.moves))
+            now = time.monotonic()
+            held = self.engine_claim
+            if held and held[0] == game and held[1] != page and now - held[2] < CLAIM_S:
+                raise Claimed("another page carries out the engine's move")
+            self.engine_claim = (game, page, now)
+
     def coach(self, ply=None, level=COACH_LEVEL, nodes=0):
         """The engine's view of the game after ply moves: its best move for
         the side to move and that side's win chance (or a proof). The engine
@@ -1184,7 +1205,11 @@ class Handler(BaseHTTPRequestHandler):
                 if url.path == "/analyse":
                     args.pop("ply", None)
                     return self._send(200, self.sim.review(**args))
+                if "claim" in query:
+                    self.sim.claim(query["claim"][0])
                 return self._send(200, self.sim.coach(**args))
+            except Claimed as e:
+                return self._send(409, {"error": str(e)})
             except ValueError:
                 return self._send(400, {"error": "ply, level and nodes are whole numbers"})
             except BadInput as e:

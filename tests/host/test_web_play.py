@@ -44,15 +44,16 @@ def server(tmp_path_factory):
         stop_server(p)
 
 
-def watch_prompt(page):
-    # every text the main prompt shows from now on
+def watch_text(page, element, name):
+    # every text element shows from now on, in window[name]
     page.evaluate(
-        """() => {
-        window.prompts = [];
-        const h = document.getElementById('hint');
-        new MutationObserver(() => window.prompts.push(h.textContent))
-            .observe(h, {childList: true, characterData: true, subtree: true});
-    }"""
+        """([id, name]) => {
+        window[name] = [];
+        const e = document.getElementById(id);
+        new MutationObserver(() => window[name].push(e.textContent))
+            .observe(e, {childList: true, characterData: true, subtree: true});
+    }""",
+        [element, name],
     )
 
 
@@ -70,7 +71,7 @@ def test_takeback_against_the_host_engine(server, browser):  # noqa: F811
     page.click("#btnArrange")
     wait_state(server, lambda s: s["phase"] == "idle" and s["pegs"] == START)
     wait_body(page, "phase", "idle")
-    watch_prompt(page)
+    watch_text(page, "hint", "prompts")
     page.fill("#moveInput", "D4-C4")
     page.press("#moveInput", "Enter")
     st = wait_state(server, lambda s: len(s["moves"]) == 2 and s["phase"] == "idle", 30)
@@ -107,6 +108,7 @@ def test_takeback_against_the_host_engine(server, browser):  # noqa: F811
     page.wait_for_timeout(1500)  # Fire (the player) to move: the engine stays still
     assert get_state(server)["moves"] == []
     shot(page, "taken_back.png")
+    page.close()
     assert not errors, errors
 
 
@@ -167,6 +169,7 @@ def test_pegs_set_up_for_the_player_and_wrong_colours_refused(server, browser): 
     assert st["pegs"].count("#") == st["pegs"].count("O") == 14, st["pegs"]
     page.wait_for_selector("#btnArrange", state="hidden", timeout=WAIT_MS)
     shot(page, "set_up_for_me.png")
+    page.close()
     assert not errors, errors
 
 
@@ -228,6 +231,7 @@ def test_hole_names_flip_rules_and_how_to_play(server, browser):  # noqa: F811
     shot(page, "how_to_play.png")
     page.click("#howto summary")
     assert page.locator("#howtoBoard .hole").count() == 0
+    page.close()
     assert not errors, errors
 
 
@@ -288,6 +292,8 @@ def test_layout_record_view_bar_and_form(browser, tmp_path):  # noqa: F811
         board = phone.locator("#board").bounding_box()
         assert form < board["y"] + board["height"] + 400, (form, board)
         shot(phone, "layout_phone.png")
+        page.close()
+        phone.close()
         assert not errors and not errors2, errors + errors2
     finally:
         stop_server(p)
@@ -309,8 +315,11 @@ def test_sounds_the_engine_move_glides_and_a_position_link(server, browser):  # 
     page.wait_for_selector("#btnArrange:not([hidden])", timeout=WAIT_MS)
     page.click("#btnArrange")
     wait_state(server, lambda s: s["phase"] == "idle" and s["pegs"] == ENDGAME, 30)
-    link = page.get_attribute("#positionLink", "href")
-    assert link.endswith("?position=" + quote(ENDGAME, safe="-") + "&to_move=fire"), link
+    wait_body(page, "phase", "idle")
+    want = "?position=" + quote(ENDGAME, safe="-") + "&to_move=fire"
+    page.wait_for_function(
+        "w => document.getElementById('positionLink').href.endsWith(w)", arg=want, timeout=WAIT_MS
+    )
     # sounds switched off: a move makes none
     page.uncheck("#optSound")
     count = page.evaluate("document.body.dataset.soundCount || '0'")
@@ -336,6 +345,7 @@ def test_sounds_the_engine_move_glides_and_a_position_link(server, browser):  # 
     page.press("#moveInput", "Enter")
     wait_body(page, "result", "fire")
     wait_body(page, "sound", "win")
+    page.close()
     assert not errors, errors
 
 
@@ -360,14 +370,7 @@ def test_analysis_graph_has_axes_a_level_and_progress_and_the_hint_an_arrow(
     page.fill("#moveInput", "E5-E3")
     page.press("#moveInput", "Enter")
     wait_body(page, "result", "ice")
-    page.evaluate(
-        """() => {
-        window.said = [];
-        const t = document.getElementById('reviewText');
-        new MutationObserver(() => window.said.push(t.textContent))
-            .observe(t, {childList: true, characterData: true, subtree: true});
-    }"""
-    )
+    watch_text(page, "reviewText", "said")
     page.select_option("#reviewLevel", "2")
     page.click("#btnReview")
     page.wait_for_selector("#reviewGraph circle.blunder", timeout=WAIT_MS)
@@ -378,6 +381,7 @@ def test_analysis_graph_has_axes_a_level_and_progress_and_the_hint_an_arrow(
     assert {"0%", "50%", "100%", "Fire's chance", "1"} <= set(ticks), ticks
     page.locator("#review").scroll_into_view_if_needed()
     shot(page, "analysis_axes.png")
+    page.close()
     assert not errors, errors
 
 
@@ -410,4 +414,23 @@ def test_resign_against_the_engine(server, browser):  # noqa: F811
     assert status == 400 and "no two-player game going on" in answer["error"]
     page.click("#bannerNew")
     wait_state(server, lambda s: s["resigned"] is None and s["phase"] == "setup")
+    page.close()
     assert not errors, errors
+
+
+def test_one_page_carries_out_each_engine_move(server):
+    from test_web import ENDGAME, new_position
+
+    new_position(server, ENDGAME, "fire")
+
+    def ask(name):
+        try:
+            with urllib.request.urlopen(server + "coach?level=1&claim=" + name, timeout=30) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    assert ask("pageA")[0] == 200
+    status, body = ask("pageB")  # another page open on the same game
+    assert status == 409 and b"another page carries out the engine's move" in body
+    assert ask("pageA")[0] == 200  # the first page keeps it

@@ -13,6 +13,9 @@ import { resultText } from "./prompt.js";
 // against the host's engine, where the host's coach gives it. The danger
 // test is the rules core's (fireice.danger, via /danger).
 export const coachCfg = loadCfg();
+// this page's name to the server: with several pages open on one game
+// against the host's engine, one of them carries out each engine move
+const PAGE_NAME = Math.random().toString(36).slice(2);
 let hint = null; // {ply, from, to, move}
 let hintsUsed = 0;
 let boardHint = null; // the board's last hint taken in: "ply/move"
@@ -105,7 +108,10 @@ async function engineMove() {
   try {
     const plies = app.state.moves.length;
     const h = hostVs(app.state);
-    const a = await getJson(`/coach?level=${h.level}`);
+    const r = await fetch(`/coach?level=${h.level}&claim=${PAGE_NAME}`, { cache: "no-store" }).catch(() => null);
+    if (r && r.status === 409) return; // another page open on this game moves the engine's pegs
+    if (!r || !r.ok) note("error", "the engine has no move for the page (" + (r ? r.status : "no answer") + ")");
+    const a = r && r.ok ? await r.json() : null;
     if (!a || !a.move || a.ply !== plies || !enginesTurn(app.state) || app.viewing) return;
     app.engineMove = a.move;
     glide(a.move, h.side);
