@@ -109,8 +109,8 @@ def jobs(name):
     if name == "resume":
         return 1, ("fireboard.records_resume", "start", ("fireboard.records_files", "fireice.rec"))
     if name == "first game":
-        drop = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
-        return 1, ("fireboard.records_newgame", "first", drop)
+        first = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
+        return 1, ("fireboard.records_newgame", "first", first)
     # the game's lifecycle (fireboard.app.App)
     if name == "begin":
         return 2, ("fireboard.track_begin", "begin", ("fireboard.track_started",))
