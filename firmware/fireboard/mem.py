@@ -25,8 +25,8 @@ DROP = sys.implementation.name != "cpython"
 # never look at the module itself again: constants and small helpers. A
 # job that imports one again leaves it behind unless it goes too, so every
 # forget drops them, wherever they were loaded (their module, its globals
-# and its code's records stay in the heap otherwise: 0.7 to 1 KB each on
-# the 64-bit virtual board). The importers keep the values they took.
+# and its code's records would stay in the heap otherwise). The importers
+# keep the values they took.
 # fireboard.sense_fronts is one too: the front ends' registry it reads and
 # extends is kept in the top package (fireboard/__init__.py), and it is
 # needed only at start-up and in jobs; and the front ends' entries,
