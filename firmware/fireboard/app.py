@@ -61,8 +61,7 @@ class App:
         # the old one is still there) as they are set, and grown while the
         # heap is still empty it stands low and leaves its old tables'
         # room to the objects; grown last, at start-up's peak, its last
-        # growth (0.6 KB on the 64-bit virtual board) was where a heap too
-        # small failed (README, "Memory").
+        # growth is where a heap too small fails (README, "Memory").
         self.scanner = self.deb = self.tracker = self.lights = self.buttons = None
         self.raw = bytearray(49)
         self.cfg = cfg

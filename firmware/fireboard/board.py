@@ -18,8 +18,8 @@ def start(store, make_hw, emit, seed=0, front=None):
     # the sensors' scanner (on every front end, calibrated or not) and the
     # main loop's code; then what only start-up needs (the record reader),
     # which leaves free room behind when it goes. Measured (bench_heap):
-    # this order needs 2-3 KB less heap at the worst cases than building
-    # the scanner with the App.
+    # this order needs less heap at the worst cases than building the
+    # scanner with the App.
     from fireboard.records_games import CURRENT, NEXT, Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
 

@@ -25,8 +25,8 @@ DROP = sys.implementation.name != "cpython"
 # never look at the module itself again: constants and small helpers. A
 # job that imports one again leaves it behind unless it goes too, so every
 # forget drops them, wherever they were loaded (their module, its globals
-# and its code's records stay in the heap otherwise: 0.7 to 1 KB each on
-# the 64-bit virtual board). The importers keep the values they took.
+# and its code's records would stay in the heap otherwise). The importers
+# keep the values they took.
 # fireboard.sense_fronts is one too: the front ends' registry it reads and
 # extends is kept in the top package (fireboard/__init__.py), and it is
 # needed only at start-up and in jobs; and the front ends' entries,
@@ -109,8 +109,8 @@ def jobs(name):
     if name == "resume":
         return 1, ("fireboard.records_resume", "start", ("fireboard.records_files", "fireice.rec"))
     if name == "first game":
-        drop = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
-        return 1, ("fireboard.records_newgame", "first", drop)
+        first = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
+        return 1, ("fireboard.records_newgame", "first", first)
     # the game's lifecycle (fireboard.app.App)
     if name == "begin":
         return 2, ("fireboard.track_begin", "begin", ("fireboard.track_started",))

@@ -9,9 +9,7 @@ from fireboard.mem import forget
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
 # (Names used by one function are imported in it: this module's table of
-# names stays at 23 entries or fewer, the size MicroPython gives it without
-# a last growth to 29, a 464-byte block on the 64-bit virtual board that a
-# new game's load needed where the heap was tightest.)
+# names stays small, loaded where a new game's heap is tightest.)
 
 
 def record(games, game, tags, when=None, vs=None):

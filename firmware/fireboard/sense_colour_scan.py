@@ -26,8 +26,7 @@ _AINSEL = const(0x7000)
 # takes over with at most 0.45 V to go; 12 us leaves then at most
 # 0.45 V * e^-5.3, about 2 mV (40 counts of read_u16), against a threshold
 # of 6000 counts and calibration's tolerance of an eighth of it
-# (fireboard.sense_calib). A fall settles sooner (the RC alone). The wait
-# was 20 us before, with no such reckoning.
+# (fireboard.sense_calib). A fall settles sooner (the RC alone).
 _SETTLE_US = const(12)
 
 

@@ -8,8 +8,7 @@
 # The module of the solver stays loaded while solitaires are played (from
 # the first solve until a duel starts): MicroPython keeps the native code
 # of every load of a .mpy alive, so loading fireice.solver again for each
-# solve would cost 385 bytes each time for good (measured on the unix
-# port). The solver itself (its 16 KB table) is made at the first solve and
+# solve would cost heap each time for good. The solver itself (its 16 KB table) is made at the first solve and
 # kept while the solitaire lasts, its table emptied between solves (made
 # again each time, its 8 KB blocks found no room after a capture on the
 # colour board in 96 KB).
