@@ -29,7 +29,9 @@ setup-dev: $(STAMP)
 
 # (--no-compile: Python compiles a module when it is first imported, so
 # only what runs is compiled, not every file of every package)
-$(RUN_STAMP): requirements.txt pyproject.toml
+# (the native core is built by the editable install: a change to its C
+# source builds it again)
+$(RUN_STAMP): requirements.txt pyproject.toml host_tools/native/fireice_native.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps --no-build-isolation -e .
