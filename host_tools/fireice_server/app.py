@@ -125,6 +125,13 @@ def _errors(app):
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request, exc):
+        kind = request.headers.get("content-type", "").split(";")[0].strip()
+        api = request.url.path.startswith("/api/")
+        if api and kind and kind != "application/json" and request.method not in ("GET", "HEAD"):
+            # curl -d and HTML forms send form fields; every body here is JSON
+            return error(
+                400, "the body must be JSON (Content-Type: application/json), not %s" % kind
+            )
         return error(400, validation_message(exc.errors()))
 
     @app.exception_handler(HTTPException)

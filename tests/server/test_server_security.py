@@ -26,6 +26,11 @@ def test_accounts(server):
     assert r.status_code == 400 and "password" in r.json()["error"]
     me = ok.get("/api/account").json()
     assert me["username"] == ok.name and me["rating"] == {"rating": 1500, "rd": 350}
+    # form fields, as `curl -d` sends them: the answer says the body must be JSON
+    r = http.post("/api/account", data={"username": "form_user", "password": PASSWORD})
+    assert r.status_code == 400 and "must be JSON" in r.json()["error"], r.text
+    r = http.post("/api/token", json={"username": "form_user", "password": PASSWORD})
+    assert r.status_code == 401
 
 
 def test_tokens(server):
