@@ -1036,7 +1036,11 @@ COMMANDS = [
 ]
 
 
-def build_parser():
+def build_parser(only=None):
+    """The whole parser; with only (a command's name), that command's
+    options alone: some commands' options import large packages (the
+    server's), which a bot such as fireice engine, held to a memory limit
+    by fireice match, must not carry."""
     p = argparse.ArgumentParser(prog="fireice", description=__doc__)
     p.add_argument("--version", action="version", version="fireice " + VERSION)
     sub = p.add_subparsers(dest="command", required=True)
@@ -1047,7 +1051,8 @@ def build_parser():
             description=c.about,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        c.arguments(s)
+        if only in (None, c.name):
+            c.arguments(s)
         s.set_defaults(func=c.run)
     return p
 
@@ -1072,7 +1077,10 @@ def _positions_are_not_options(argv):
 
 
 def main(argv=None):
-    args = build_parser().parse_args(_positions_are_not_options(argv))
+    argv = _positions_are_not_options(argv)
+    words = [w for w in argv if not w.startswith("-")]
+    named = words[0] if words and words[0] in {c.name for c in COMMANDS} else None
+    args = build_parser(named).parse_args(argv)
     try:
         return args.func(args)
     except BrokenPipeError:

@@ -11,7 +11,7 @@
  * prior (engine_opinions.py), below (the random numbers), playout and
  * wins (engine_playout.py), expand, select and prove_up (engine_tree.py),
  * iterate (engine_descent.py), think, finish, human, pv and the win chance
- * it reports, score (engine.py). A change there needs the same change here.
+ * it reports, chance (engine.py). A change there needs the same change here.
  *
  * A position comes from Python as bytes; every one is checked before the
  * search sees it (check_state), so a malformed one raises ValueError.
@@ -946,6 +946,26 @@ static int human(Tree *t, int first, int n, int best) {
     return best;
 }
 
+/* the win chance of the side to move, per mille (Engine._chance): the mean
+ * result of all the root's playouts (a win 2, a draw 1), its odds squared
+ * from level 3 on, where the plain mean reads too timid */
+static int chance(const Tree *t, int first, int n, int level) {
+    long long w = 0, v = 0;
+    for (int c = first; c < first + n; c++) {
+        w += t->win[c];
+        v += t->vis[c];
+    }
+    if (!v) return 500;
+    while (v > 1 << 20) { /* the same rounding as the Python engine's */
+        v >>= 1;
+        w >>= 1;
+    }
+    long long x = w * 500 / v;
+    if (level < 3) return (int)x;
+    long long y = 1000 - x;
+    return (int)(1000 * x * x / (x * x + y * y));
+}
+
 static int finish(EngineObject *e, Tree *t, int s) {
     int first = t->kid[0], n = t->nk[0], best = -1;
     for (int c = first; c < first + n; c++) {
@@ -970,8 +990,8 @@ static int finish(EngineObject *e, Tree *t, int s) {
     if (pr) {
         e->proven = pr;
         e->score = pr == s ? 1000 : pr == DRAW ? 500 : 0;
-    } else if (t->vis[best])
-        e->score = (int)((long long)t->win[best] * 500 / t->vis[best]);
+    } else
+        e->score = chance(t, first, n, e->P.level);
     /* the most visited line from best */
     int k = 0, c = best;
     while (c > 0 && k < PATH) {
@@ -1064,10 +1084,7 @@ static int search(EngineObject *e, const G *g, long budget, int ms, int threads)
     t->prf[0] = 0;
     t->root = *g;
     if (!expand(t, g, 0)) return -2;
-    if (t->nk[0] == 1) {
-        e->work += 1;
-        return finish(e, t, s);
-    }
+    /* an only move is searched too: the search gives the win chance */
     long share = (budget + threads - 1) / threads;
     for (int k = 0; k < threads; k++) {
         Tree *x = &e->trees[k];
