@@ -56,7 +56,7 @@ def imported_modules():
 def test_what_the_tools_import_is_in_the_runtime_set():
     runtime = pins("requirements.txt")
     dists = importlib.metadata.packages_distributions()
-    ours = {"fireice", "fireboard", "simboard", "fireice_tools", "micropython"}
+    ours = {"fireice", "fireboard", "simboard", "fireice_tools", "fireice_server", "micropython"}
     missing = []
     for module in sorted(imported_modules() - ours - set(sys.stdlib_module_names)):
         for dist in dists.get(module, []):
