@@ -58,8 +58,17 @@ class _Tx:
 
 
 class Service:
+    DEFAULT_LOGIN_LIMITS = (LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS)
+
     def __init__(
-        self, db, clock=None, hub=None, gone_after=30.0, sweep_every=0.5, stream_options=None
+        self,
+        db,
+        clock=None,
+        hub=None,
+        gone_after=30.0,
+        sweep_every=0.5,
+        stream_options=None,
+        login_limits=None,
     ):
         from fireice_server.streams import Options
 
@@ -69,6 +78,8 @@ class Service:
         self.hub = hub or Hub()
         self.gone_after = gone_after
         self.sweep_every = sweep_every
+        # failed logins in LOGIN_WINDOW: (per account, per address)
+        self.login_limits = login_limits or self.DEFAULT_LOGIN_LIMITS
         self._tasks = []
         self._stop = asyncio.Event()
         self.mailer = None  # fireice_server.mail.TurnMail, with --smtp
@@ -250,8 +261,8 @@ class Service:
                 )
             ).one()
         for (n, oldest), limit, what in (
-            (by_user, LOGIN_FAILURES_PER_ACCOUNT, "this account"),
-            (by_addr, LOGIN_FAILURES_PER_ADDRESS, "this address"),
+            (by_user, self.login_limits[0], "this account"),
+            (by_addr, self.login_limits[1], "this address"),
         ):
             if n >= limit:
                 wait = max(1, int(oldest + LOGIN_WINDOW - now) + 1)
