@@ -36,10 +36,12 @@ def create_app(
     gone_after=30.0,
     queue_size=64,
     sweep_every=0.5,
+    login_limits=None,
 ):
     """The server's app on the database at db_url (the SQLite file in the
     user's data directory by default). clock: a fireice_server.clock.Clock
-    (tests give one with an offset)."""
+    (tests give one with an offset). login_limits: failed logins in 15
+    minutes (per account, per address) before a 429."""
     options = streams.Options()
     options.keepalive = keepalive
     options.send_timeout = send_timeout
@@ -50,6 +52,7 @@ def create_app(
         gone_after=gone_after,
         sweep_every=sweep_every,
         stream_options=options,
+        login_limits=login_limits or Service.DEFAULT_LOGIN_LIMITS,
     )
 
     @contextlib.asynccontextmanager

@@ -44,6 +44,20 @@ def add_arguments(p):
         metavar="FILE",
         help="for tests: the server's clock runs this file's number of seconds ahead",
     )
+    p.add_argument(
+        "--login-limit-account",
+        type=int,
+        default=10,
+        metavar="N",
+        help="failed logins of one account in 15 minutes before 429 (10)",
+    )
+    p.add_argument(
+        "--login-limit-address",
+        type=int,
+        default=50,
+        metavar="N",
+        help="failed logins from one address in 15 minutes before 429 (50)",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn's log level (warning)")
     mail.add_arguments(p)  # --smtp, --mail-from, --public-url
 
@@ -61,6 +75,7 @@ def run(args):
         send_timeout=args.send_timeout,
         gone_after=args.gone_after,
         queue_size=args.queue,
+        login_limits=(args.login_limit_account, args.login_limit_address),
     )
     try:
         mail.install(app, args)

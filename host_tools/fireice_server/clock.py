@@ -10,8 +10,8 @@ import os
 import time
 
 DAY_MS = 86_400_000
-YEAR_S = 365 * 86400
-VACATION_DAYS = 7  # a year, per player and game, spent before the days
+# a calendar year (UTC), per account: shared by all its correspondence games
+VACATION_DAYS = 7
 
 
 class Clock:
@@ -46,14 +46,35 @@ def vacation_ms():
 
 
 def new_times(days, limit):
-    """(ftime, itime, fvac, ivac) at the start of a game."""
+    """(ftime, itime, fvac, ivac) at the start of a game; the vacation is
+    the accounts' (vacation_left), filled in by the service."""
     if days:
-        return days * DAY_MS, days * DAY_MS, vacation_ms(), vacation_ms()
+        return days * DAY_MS, days * DAY_MS, 0, 0
     return limit * 1000, limit * 1000, 0, 0
 
 
+def vacation_year(now):
+    return time.gmtime(now).tm_year
+
+
+def vacation_left(account, now):
+    """ms of vacation the account (a users row) has left in now's year."""
+    if account["vac_year"] != vacation_year(now):
+        return vacation_ms()  # a new year: the whole allowance
+    return account["vac_ms"]
+
+
+def vacation_after(g, now, left):
+    """The vacation left after a correspondence turn, begun at
+    g['turn_start'], ended at now: the time beyond the move's days comes
+    off it."""
+    used = max(0, int((now - g["turn_start"]) * 1000))
+    return max(0, left - max(0, used - g["days"] * DAY_MS))
+
+
 def deadline(g, side):
-    """When side, to move since g['turn_start'], runs out of time."""
+    """When side, to move since g['turn_start'], runs out of time (g's
+    fvac/ivac: the players' vacation left, for correspondence)."""
     left = g["ftime"] if side == "fire" else g["itime"]
     if g["days"]:
         left += g["fvac"] if side == "fire" else g["ivac"]
@@ -61,26 +82,16 @@ def deadline(g, side):
 
 
 def after_move(g, side, now, increment=True):
-    """The time columns after side moved at now (in time): the clock less
-    the time used plus the increment (live); the vacation less the time
-    used, the days whole again for the next turn (correspondence)."""
-    used = max(0, int((now - g["turn_start"]) * 1000))
-    out = {}
+    """The clock columns after side moved at now (in time), for a live
+    game: the clock less the time used plus the increment. Correspondence
+    days are whole again each turn (the vacation is the account's)."""
     if g["days"]:
-        year = int((now - g["created_at"]) // YEAR_S)
-        fvac, ivac = g["fvac"], g["ivac"]
-        if year > g["vac_year"]:  # a new year of the game: fresh vacation days
-            fvac = ivac = vacation_ms()
-            out["vac_year"] = year
-        key = "fvac" if side == "fire" else "ivac"
-        left = fvac if side == "fire" else ivac
-        out["fvac"], out["ivac"] = fvac, ivac
-        out[key] = max(0, left - used)
-    else:
-        key = "ftime" if side == "fire" else "itime"
-        out[key] = max(0, g[key] - used)
-        if increment:
-            out[key] += 1000 * (g["clock_increment"] or 0)
+        return {}
+    used = max(0, int((now - g["turn_start"]) * 1000))
+    key = "ftime" if side == "fire" else "itime"
+    out = {key: max(0, g[key] - used)}
+    if increment:
+        out[key] += 1000 * (g["clock_increment"] or 0)
     return out
 
 

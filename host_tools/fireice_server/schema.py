@@ -34,6 +34,10 @@ users = Table(
     Column("games", Integer, nullable=False, default=0),
     # the last seq of the user's event stream (GET /api/stream/event)
     Column("event_seq", Integer, nullable=False, default=0),
+    # correspondence vacation left in ms, in the calendar year (UTC) vac_year
+    # (another year: the whole allowance, fireice_server.clock)
+    Column("vac_ms", Integer, nullable=False, default=0),
+    Column("vac_year", Integer, nullable=False, default=0),
 )
 
 tokens = Table(
@@ -99,7 +103,8 @@ games = Table(
     # the days of the side to move as its turn began
     Column("ftime", Integer, nullable=False),
     Column("itime", Integer, nullable=False),
-    # vacation left in ms (correspondence)
+    # the players' vacation left in ms as the game was last saved: a copy,
+    # the accounts' (users.vac_ms) count; vac_year is unused
     Column("fvac", Integer, nullable=False, default=0),
     Column("ivac", Integer, nullable=False, default=0),
     Column("vac_year", Integer, nullable=False, default=0),

@@ -58,8 +58,17 @@ class _Tx:
 
 
 class Service:
+    DEFAULT_LOGIN_LIMITS = (LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS)
+
     def __init__(
-        self, db, clock=None, hub=None, gone_after=30.0, sweep_every=0.5, stream_options=None
+        self,
+        db,
+        clock=None,
+        hub=None,
+        gone_after=30.0,
+        sweep_every=0.5,
+        stream_options=None,
+        login_limits=None,
     ):
         from fireice_server.streams import Options
 
@@ -69,6 +78,8 @@ class Service:
         self.hub = hub or Hub()
         self.gone_after = gone_after
         self.sweep_every = sweep_every
+        # failed logins in LOGIN_WINDOW: (per account, per address)
+        self.login_limits = login_limits or self.DEFAULT_LOGIN_LIMITS
         self._tasks = []
         self._stop = asyncio.Event()
         self.mailer = None  # fireice_server.mail.TurnMail, with --smtp
@@ -108,6 +119,7 @@ class Service:
         if gone:
             async with self.db.read() as conn:
                 g = await self._game(conn, gid)
+                await self._vacation_now(conn, g, self.now(), lock=False)
             if g["deadline"] is not None:
                 body["claimWinInSeconds"] = max(0, int(g["deadline"] - self.now() + 0.999))
         return body
@@ -250,8 +262,8 @@ class Service:
                 )
             ).one()
         for (n, oldest), limit, what in (
-            (by_user, LOGIN_FAILURES_PER_ACCOUNT, "this account"),
-            (by_addr, LOGIN_FAILURES_PER_ADDRESS, "this address"),
+            (by_user, self.login_limits[0], "this account"),
+            (by_addr, self.login_limits[1], "this address"),
         ):
             if n >= limit:
                 wait = max(1, int(oldest + LOGIN_WINDOW - now) + 1)
@@ -421,6 +433,7 @@ class Service:
                 "ice_diff": None,
                 "event_seq": 0,
             }
+            self._fill_vacation(g, people, now)
             g["deadline"] = timing.deadline(g, g["to_move"])
             await tx.conn.execute(insert(games).values(**g))
             await tx.conn.execute(
@@ -551,6 +564,7 @@ class Service:
             if g["to_move"] != side:
                 raise ServiceError(400, "it is not your turn: %s is to move" % g["to_move"])
             now = self.now()
+            await self._vacation_now(tx.conn, g, now)
             if g["clock_limit"] is not None and now >= g["deadline"]:
                 await self._finish(tx, g, "outoftime", other(side), now)
                 tx.error = ServiceError(400, "your time ran out before the move arrived")
@@ -561,6 +575,7 @@ class Service:
             except rules.IllegalMove as e:
                 raise ServiceError(400, str(e))
             g.update(timing.after_move(g, side, now))
+            await self._charge_vacation(tx, g, side, now)
             g["moves"] = (g["moves"] + " " + played).strip()
             g["ply"] += 1
             g["turn_start"] = now
@@ -579,6 +594,39 @@ class Service:
         if self.mailer:  # committed: the turn e-mail, off the request path
             self.mailer.turn_passed(g, side)
         return {"ok": True}
+
+    @staticmethod
+    def _fill_vacation(g, people, now):
+        """g's fvac and ivac: its players' vacation left now, from their
+        accounts (people: users rows by id), shared by all their games."""
+        if g["days"]:
+            g["fvac"] = timing.vacation_left(people[g["fire_id"]], now)
+            g["ivac"] = timing.vacation_left(people[g["ice_id"]], now)
+
+    async def _vacation_now(self, conn, g, now, lock=True):
+        """A correspondence game's vacation and deadline from its players'
+        accounts now (the vacation another game spent counts). lock: the
+        players' rows, for a transaction that may charge them."""
+        if not g["days"]:
+            return
+        read = self._users if lock else self._users_plain
+        self._fill_vacation(g, await read(conn, g["fire_id"], g["ice_id"]), now)
+        if g["status"] == "started":
+            g["deadline"] = timing.deadline(g, g["to_move"])
+
+    async def _charge_vacation(self, tx, g, side, now):
+        """side's correspondence turn ended at now: the time beyond the
+        move's days comes off the account's vacation for the year (its row
+        locked by _vacation_now or _users in this transaction)."""
+        if not g["days"]:
+            return
+        key = side[0] + "vac"
+        g[key] = timing.vacation_after(g, now, g[key])
+        await tx.conn.execute(
+            update(users)
+            .where(users.c.id == g[side + "_id"])
+            .values(vac_ms=g[key], vac_year=timing.vacation_year(now))
+        )
 
     async def _played(self, conn, g, ply, side, text):
         # the move at ply was text, by side: a retry of an acknowledged move
@@ -626,14 +674,15 @@ class Service:
         side to move is charged the time it used (not for an ending move,
         charged already)."""
         side = g["to_move"]
+        people = await self._users(tx.conn, g["fire_id"], g["ice_id"])
+        self._fill_vacation(g, people, now)
         if charge and side and g["status"] == "started":
             if status == "outoftime":
-                for key in ("time", "vac"):
-                    g[side[0] + key] = 0
+                g[side[0] + "time"] = 0
             else:
                 g.update(timing.after_move(g, side, now, increment=False))
+            await self._charge_vacation(tx, g, side, now)
         g.update(status=status, winner=winner, to_move=None, deadline=None, ended_at=now)
-        people = await self._users(tx.conn, g["fire_id"], g["ice_id"])
         fire, ice = people[g["fire_id"]], people[g["ice_id"]]
         if g["rated"] and status != "aborted":
             nf, ni = glicko.game(
@@ -682,6 +731,7 @@ class Service:
             if g["to_move"] == side:
                 raise ServiceError(400, "it is your turn: only the side to move can run out")
             now = self.now()
+            await self._vacation_now(tx.conn, g, now)
             if now < g["deadline"]:
                 raise ServiceError(
                     400, "the opponent has %d s left" % int(g["deadline"] - now + 0.999)
@@ -746,6 +796,7 @@ class Service:
                 conn = await stack.enter_async_context(self.db.read())
             g = await self._game(conn, gid)
             people = await self._users_plain(conn, g["fire_id"], g["ice_id"])
+            self._fill_vacation(g, people, self.now())
             full = views.game_full(g, people[g["fire_id"]], people[g["ice_id"]], self.now())
         return full, g
 
@@ -766,7 +817,15 @@ class Service:
             raise ServiceError(404, "no player named %s" % username)
         f, i = aliased(users), aliased(users)
         q = (
-            select(games, f.c.username.label("f_name"), i.c.username.label("i_name"))
+            select(
+                games,
+                f.c.username.label("f_name"),
+                i.c.username.label("i_name"),
+                f.c.vac_ms.label("f_vac_ms"),
+                f.c.vac_year.label("f_vac_year"),
+                i.c.vac_ms.label("i_vac_ms"),
+                i.c.vac_year.label("i_vac_year"),
+            )
             .join(f, f.c.id == games.c.fire_id)
             .join(i, i.c.id == games.c.ice_id)
             .where(or_(games.c.fire_id == user["id"], games.c.ice_id == user["id"]))
@@ -780,6 +839,12 @@ class Service:
         now = self.now()
         out = []
         for r in rows:
+            r = dict(r)
+            accounts = {
+                r["fire_id"]: {"vac_ms": r["f_vac_ms"], "vac_year": r["f_vac_year"]},
+                r["ice_id"]: {"vac_ms": r["i_vac_ms"], "vac_year": r["i_vac_year"]},
+            }
+            self._fill_vacation(r, accounts, now)
             s = views.game_summary(r, r["f_name"], r["i_name"], now)
             out.append(views.for_player(s, "fire" if r["fire_id"] == user["id"] else "ice"))
         return out

@@ -67,6 +67,26 @@ def test_login_limit(server):
     assert p.get("/api/account").status_code == 200
 
 
+def test_login_limit_per_address(make_server):
+    # an address limit of 6 (50 by default): two failures for each of three
+    # accounts reach it, though each account is far under its own 10
+    server = make_server(["--login-limit-address", "6"]).start()
+    players = [Player(server) for _ in range(4)]
+    http = server.client()
+    for p in players[:3]:
+        for _ in range(2):
+            r = http.post("/api/token", json={"username": p.name, "password": "not the password"})
+            assert r.status_code == 401, r.text
+    # from the same address even a right password for a fourth account waits
+    r = http.post("/api/token", json={"username": players[3].name, "password": PASSWORD})
+    assert r.status_code == 429 and "this address" in r.json()["error"], r.text
+    assert 800 < int(r.headers["Retry-After"]) <= 901
+    # the window passed: the address may log in again
+    server.advance(15 * 60 + 2)
+    r = http.post("/api/token", json={"username": players[3].name, "password": PASSWORD})
+    assert r.status_code == 200, r.text
+
+
 def test_stored_hashed(backend, server):
     if backend != "sqlite":
         pytest.skip("reads the SQLite file")
