@@ -484,6 +484,9 @@ class Simulator:
             self.first = ev.get("to_move")
             self.to_move = self.first
             self.moves = []
+            # a new game is a new game even from the same position: a page's
+            # claim on the one before does not carry over
+            self.engine_claim = None
             self.result = self.islands = None
             self.control = {}
             what = "solitaire" if self.mode == "solitaire" else "two-player game"
