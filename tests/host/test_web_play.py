@@ -230,7 +230,10 @@ def test_hole_names_flip_rules_and_how_to_play(server, browser):  # noqa: F811
     page.locator("#howto").scroll_into_view_if_needed()
     shot(page, "how_to_play.png")
     page.click("#howto summary")
-    assert page.locator("#howtoBoard .hole").count() == 0
+    # the details' toggle event, which takes the small board away, comes after the click
+    page.wait_for_function(
+        "document.querySelectorAll('#howtoBoard .hole').length === 0", timeout=WAIT_MS
+    )
     page.close()
     assert not errors, errors
 
