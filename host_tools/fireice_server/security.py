@@ -75,8 +75,14 @@ async def verify_dummy(password):
     await verify_password(_dummy, password)
 
 
+# Every token begins with this, so that a token can never be read as a
+# command-line option ("-abc..."), and a secret scanner can tell one in a
+# pasted log or a commit.
+TOKEN_PREFIX = "fit_"
+
+
 def new_token():
-    return secrets.token_urlsafe(32)
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
 
 
 def token_hash(token):

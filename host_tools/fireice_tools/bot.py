@@ -12,6 +12,7 @@ stood.
 """
 
 import random
+import os
 import shlex
 import sys
 import threading
@@ -301,7 +302,13 @@ def _name(user):
 
 def add_arguments(p):
     p.add_argument("--server", required=True, metavar="URL", help="the server, http://HOST:PORT")
-    p.add_argument("--token", required=True, help="the bot account's API token")
+    p.add_argument(
+        "--token",
+        default=os.environ.get("FIREICE_TOKEN"),
+        required="FIREICE_TOKEN" not in os.environ,
+        help="the bot account's API token (default: $FIREICE_TOKEN, which keeps "
+        "it out of the process list)",
+    )
     p.add_argument(
         "--engine",
         metavar="CMD",
