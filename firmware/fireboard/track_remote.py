@@ -101,6 +101,24 @@ class Remote:
         elif f == WAITING:
             t.force(FREE)
 
+    def due(self, app):
+        """Whether the next pass has work for it (tick): the virtual board
+        skips no scan then (simboard.idle)."""
+        if self.told >= 0 or self.resay is not None:
+            return True
+        t = app.tracker
+        g = t.game
+        f = t.forced
+        if g is None or g.result:
+            return f != FREE
+        if f >= 0:
+            return False
+        if self.queue:
+            return self.queue[0][0] != g.ply or t.phase == IDLE
+        if g.to_move == self.side:
+            return f == FREE and t.phase in (IDLE, LIFTED, LANDED, ERROR)
+        return f == WAITING
+
     def _say(self, app, mv):
         from fireboard.track_plays import say
 
