@@ -57,7 +57,7 @@ def handle(app, text, out):
             forget(
                 full or "",
                 # (a remote game's part stays: fireboard.track_started)
-                "fireboard.track_remote" if app.remote is None else "",
+                "fireboard.track_remote" if app.games.remote is None else "",
                 "fireboard.links_cmd_set",
                 "fireboard.config_check",
                 "fireboard.config_defaults",

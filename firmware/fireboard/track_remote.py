@@ -125,8 +125,18 @@ class Remote:
         say(app, mv, app.tracker.game.to_move, True)
 
 
+def part(app):
+    """The Remote part in the loop (app.parts) while a remote game is
+    played, else None. (Found there, not kept in an attribute of the App:
+    its table of attributes stays within its size.)"""
+    for p in app.parts:
+        if getattr(p, "kind", 0) == REMOTE:
+            return p
+    return None
+
+
 def _part(app):
-    r = app.remote
+    r = part(app)
     if r is None:
         raise FireIceError('no remote game (new {"vs": ..., "remote": true, ...} starts one)')
     return r
@@ -349,7 +359,7 @@ def again(app):
     """The local moves a sync found the server lacks, said again ("move"
     events with "again" and their ply): by the part, in the pass after the
     sync, so that they follow its reply."""
-    r = app.remote
+    r = part(app)
     span = r.resay
     r.resay = None
     g = app.tracker.game
@@ -441,7 +451,7 @@ def link(app, state, extra=None):
 
 def info(app):
     """The remote game as the status command shows it, or None."""
-    r = app.remote
+    r = part(app)
     if r is None:
         return None
     t = app.tracker

@@ -8,6 +8,13 @@ from test_versus import Board, first_move
 
 from fireice.geom import move_name
 
+
+def part(app):
+    from fireboard.track_remote import part
+
+    return part(app)
+
+
 NEW = 'new {"vs": "ice", "remote": true, "game": "abc12345", "opponent": "bob"}'
 
 
@@ -152,7 +159,7 @@ def test_bad_remote_lines_change_nothing():
     assert "error" in r, r
     assert b.store.read("game.txt") == text
     assert b.app.tracker.game.ply == ply
-    assert b.app.remote.queue == [] and b.app.remote.state == "offline"
+    assert part(b.app).queue == [] and part(b.app).state == "offline"
     bad_new = [
         ('new {"vs": "ice", "remote": true}', "game"),
         ('new {"remote": true, "game": "abc"}', "vs"),
@@ -191,7 +198,7 @@ def test_power_cut_mid_game_resumes_remote():
         "bob",
         3,
     )
-    assert b2.app.remote is not None and b2.app.tracker.plies
+    assert part(b2.app) is not None and b2.app.tracker.plies
     # the link syncs: the move is shown again, one missing
     moves = " ".join(b2.store.read("game.txt").split("\n\n")[1].split())
     r = b2.command('remote sync "%s %s"' % (moves, name))
@@ -281,5 +288,5 @@ def test_an_aborted_game_and_a_new_game_after():
     assert b2.app.tracker.game.result  # over, nobody won
     # a new game of two players: no remote part any more
     b2.command('new {"vs": null}')
-    assert b2.app.remote is None and not b2.app.tracker.plies
+    assert part(b2.app) is None and not b2.app.tracker.plies
     assert "Remote" not in b2.store.read("game.txt")
