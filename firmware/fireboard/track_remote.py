@@ -26,6 +26,7 @@
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError
 
 from fireboard.track_phases import ERROR, IDLE, LANDED, LIFTED, REMOTE, WAITING
+from fireboard.track_plays import say, show
 from fireboard.track_tracker import FREE
 
 STATES = ("connected", "waiting", "gone", "offline")  # the link's (link)
@@ -87,8 +88,6 @@ class Remote:
             elif t.phase == IDLE:  # the pegs match the game: show it
                 mv = q[0][1]
                 t.synced = g.to_move != self.side
-                from fireboard.track_plays import show
-
                 if show(t, mv):
                     self.told = mv
                 else:  # made at once (a colour board)
@@ -120,8 +119,6 @@ class Remote:
         return f == WAITING
 
     def _say(self, app, mv):
-        from fireboard.track_plays import say
-
         say(app, mv, app.tracker.game.to_move, True)
 
 
