@@ -6,7 +6,7 @@ import json
 import select
 import time
 
-from ptysim import PtySim
+from ptysim import PtySim, fireice
 
 from fireice.geom import START
 
@@ -60,5 +60,12 @@ def test_a_program_plays_the_board_while_a_client_holds_the_port(tmp_path):
             assert (ev["by"], ev["ply"]) == ("ice", 2)
             st = b.command("status", timeout=20.0)
             assert st["remote"]["game"] == "abc12345" and st["moves"] == 2
+            b.command('remote link {"state": "waiting", "rating": 1500}', timeout=20.0)
+            next_event(sim, {"ev": "link", "state": "waiting"})
         finally:
             b.close()
+        # fireice diag shows the link's state
+        p = fireice("diag", "--frames", "1", port=sim.port)
+        assert p.returncode == 0, p.stderr
+        want = "remote game abc12345 against bob (ice), link waiting for the opponent"
+        assert want + ", rating 1500" in p.stdout, p.stdout
