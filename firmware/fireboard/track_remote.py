@@ -166,20 +166,24 @@ def begin(app, side, game, opponent="", position=None, to_move=None):
     """A new remote game asked for (made at the next pass, as the USB `new`
     is): side, the REMOTE side ("fire" or "ice"); game, the server's id;
     opponent, a name; position and to_move, a handicap game's start."""
-    from fireboard import links_cmd_play as play
-
-    msg = {"vs": side, "remote": True, "game": game, "opponent": opponent}
+    s = _side(side, "side")
+    remote = (s, check_game(game), check_name(opponent))
     if position is not None:
-        msg["position"] = position
-    if to_move is not None:
-        msg["to_move"] = to_move
-    try:
-        app.asked = play.settings(msg, "duel", app.vs)
-    finally:
-        play = None
-        from fireboard.mem import forget
+        from fireice.geom import parse_position
 
-        forget("fireboard.links_cmd_play", "fireboard.links_table")
+        if not isinstance(position, str):
+            raise FireIceError("position must be a string of 49 characters # O -")
+        parse_position(position)
+    if to_move is not None:
+        to_move = _side(to_move, "to_move")
+    # (App.new_game's settings, as the USB new command makes them)
+    app.asked = ("duel", 0, 1, None, position, to_move, None, None, remote)
+
+
+def _side(name, what):
+    if name == "fire" or name == "ice":
+        return 1 if name == "fire" else 2
+    raise FireIceError("%s must be fire or ice, not %r" % (what, name))
 
 
 def _parse(text):

@@ -290,3 +290,31 @@ def test_an_aborted_game_and_a_new_game_after():
     b2.command('new {"vs": null}')
     assert part(b2.app) is None and not b2.app.tracker.plies
     assert "Remote" not in b2.store.read("game.txt")
+
+
+def test_begin_for_a_link_part():
+    # the firmware's own link calls the functions, without the USB text
+    from fireboard import track_remote as rt
+    from fireice.geom import FireIceError
+    from support import raises
+
+    b = Board()
+    e = raises(FireIceError, rt.begin, b.app, "blue", "g1")
+    assert "side" in str(e)
+    e = raises(FireIceError, rt.begin, b.app, "fire", "g-1")
+    assert "letters" in str(e)
+    assert b.app.asked is None
+    rt.begin(b.app, "fire", "g1", "carol")
+    b.run(10)
+    assert part(b.app).side == 1 and part(b.app).game == "g1"
+    new = b.evs("new")[-1]
+    assert (new["remote"], new["game"], new["opponent"]) == ("fire", "g1", "carol")
+    b.set_up()
+    # Fire, the remote side, moves first: the link's move through the function
+    frm, to = first_move(b.app.tracker.game)
+    assert rt.move(b.app, move_name(frm, to)) == 1
+    b.run(20)
+    assert b.evs("plays")[-1]["remote"] is True
+    b.move(frm, to)
+    assert b.evs("move")[-1]["ply"] == 1
+    assert rt.info(b.app)["side"] == "fire"
