@@ -69,7 +69,7 @@ class Remote:
             mv = self.told
             self.told = -1
             if t.forced == mv:  # (still awaited: a sync meanwhile drops it)
-                self._say(app, mv)
+                say(app, mv, t.game.to_move, True)
             return
         g = t.game
         q = self.queue
@@ -87,11 +87,12 @@ class Remote:
                 self.queue = []
             elif t.phase == IDLE:  # the pegs match the game: show it
                 mv = q[0][1]
-                t.synced = g.to_move != self.side
+                side = g.to_move
+                t.synced = side != self.side
                 if show(t, mv):
                     self.told = mv
-                else:  # made at once (a colour board)
-                    self._say(app, mv)
+                else:  # made at once (a colour board): said now, before the move is
+                    say(app, mv, side, True)
             return
         if g.to_move == self.side:
             if f == FREE and t.phase in (IDLE, LIFTED, LANDED, ERROR):
@@ -117,9 +118,6 @@ class Remote:
         if g.to_move == self.side:
             return f == FREE and t.phase in (IDLE, LIFTED, LANDED, ERROR)
         return f == WAITING
-
-    def _say(self, app, mv):
-        say(app, mv, app.tracker.game.to_move, True)
 
 
 def part(app):

@@ -318,3 +318,34 @@ def test_begin_for_a_link_part():
     b.move(frm, to)
     assert b.evs("move")[-1]["ply"] == 1
     assert rt.info(b.app)["side"] == "fire"
+
+
+def test_the_passes_while_it_waits_allocate_nothing():
+    # the remote side's turn, its move not come: each pass of the loop (the
+    # part's tick among them) runs with the heap locked
+    from support import MICROPYTHON, skip
+
+    if not MICROPYTHON:
+        skip("heap_lock() exists on MicroPython only")
+    import gc
+
+    from test_versus import _locked_tick
+
+    b = remote_board()
+    local_move(b)
+    b.run(20)
+    assert b.app.tracker.forced == -3  # waiting
+    for _ in range(200):
+        b.now += 5
+        held = gc.mem_alloc()
+        _locked_tick(b.app, b.now)
+        assert gc.mem_alloc() == held
+    # and with its move shown, while the hand has not come
+    frm, to = first_move(b.app.tracker.game)
+    b.command("remote " + move_name(frm, to))
+    b.run(20)
+    for _ in range(200):
+        b.now += 5
+        held = gc.mem_alloc()
+        _locked_tick(b.app, b.now)
+        assert gc.mem_alloc() == held
