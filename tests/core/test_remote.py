@@ -349,3 +349,47 @@ def test_the_passes_while_it_waits_allocate_nothing():
         held = gc.mem_alloc()
         _locked_tick(b.app, b.now)
         assert gc.mem_alloc() == held
+
+
+def test_a_sync_whose_rewrite_fails_changes_nothing():
+    # the record is written anew and then renamed (records_store): a write
+    # that fails (a full flash, a power cut before the rename) leaves the
+    # old record whole, and the game on the board as it was
+    from simboard.memstore import MemStore
+
+    class Failing(MemStore):
+        fail = False
+
+        def write(self, name, text, blocks=1):
+            if self.fail:
+                for _ in text:  # (part of it written, then the failure)
+                    break
+                raise OSError("the flash failed")
+            return MemStore.write(self, name, text, blocks)
+
+    store = Failing()
+    b = remote_board(store)
+    m1 = local_move(b)
+    m2 = remote_move(b)
+    local_move(b)
+    text = store.read("game.txt")
+    g = b.app.tracker.game
+    cells = bytes(g.cells)
+    store.fail = True
+    # the server's game differs at its third move (another of Fire's)
+    from fireice.duel import Duel
+    from fireice.moves import legal_moves
+    from fireice.notation import parse_move
+
+    d = Duel()
+    for m in (m1, m2):
+        d.push(*parse_move(m))
+    buf = bytearray(600)
+    n = legal_moves(d, buf)
+    alt = [move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
+    alt = [m for m in alt if m not in text.split("\n\n")[1]][0]
+    r = b.command('remote sync "%s %s %s"' % (m1, m2, alt))
+    assert "the flash failed" in r["error"], r
+    assert store.read("game.txt") == text
+    assert g.ply == 3 and bytes(g.cells) == cells
+    assert b.app.tracker.game is g
