@@ -2,7 +2,8 @@
 # track_*, records_*, config_*, links_*, hw and hw_*, beside the loop's own
 # (app, board, lights, clock, mem). Flat, not subpackages: a package costs
 # a module object, its table and a sys.modules slot, made again in each job
-# that loads one of its modules (docs/architecture.md; README, "Memory").
+# that loads one of its modules (docs/architecture.md; bench/RESULTS.md,
+# "Memory: the 64 KB heap").
 #
 # The sensor front ends' registry (fireboard.sense_fronts has its contract
 # and the functions that read and extend it): its entries are kept here, in
