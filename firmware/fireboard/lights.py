@@ -46,9 +46,10 @@ class Lights:
         # of attributes grows as they are set, at start-up's peak)
         self.strip = strip
         self.brightness = cfg["brightness"]
+        from fireboard import FRONT_CAP_MA
         from fireboard import front as entry  # the registry's (fireboard.sense_fronts)
 
-        cap = cfg["led_cap_ma"].get(front) or entry(front, 2)
+        cap = cfg["led_cap_ma"].get(front) or entry(front, FRONT_CAP_MA)
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
         # (fireboard.config_check keeps both positive; max() all the same)
