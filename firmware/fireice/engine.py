@@ -7,9 +7,9 @@
 # heap object on the board), no integers above 2**30.
 #
 # Its code is in five modules besides this one, each needing only those
-# before it here, so that the board can load them one a pass (fireboard
-# .track_hinting; fireboard.mem.ENGINE_CODE: the whole engine in one import
-# took about 45 ms at Pico speed by the estimate): fireice.engine_tables
+# before it here, so that the board can load them one a pass and keep
+# scanning meanwhile (fireboard.track_hinting; fireboard.mem.ENGINE_CODE;
+# the passes' times: bench/RESULTS.md, "The hint's passes"): fireice.engine_tables
 # (the selection's square-root tables), engine_opinions (the move opinions gift and
 # prior, the random numbers), engine_playout (the playouts, the proof search's
 # step), engine_tree (the tree's growth, selection and proofs), engine_descent (one
