@@ -100,7 +100,9 @@ def _drop(names, failed):
 # that many times in all) and its steps; each step names the module, the
 # function called with the job's arguments, and the other modules it loads,
 # dropped with it. A job's result is its last step's. (The table is a
-# function: its tuples are made when a job runs, not kept in the heap.)
+# function, not a dict: that keeps less in the heap, though MicroPython
+# still makes a job's constant tuples when this module loads, so each job
+# keeps a little: bench/RESULTS-heap.md.)
 def jobs(name):
     # start-up (fireboard.board.start), in its order
     if name == "settings":
