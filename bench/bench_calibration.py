@@ -61,10 +61,10 @@ def play(e, op, seed):
 def chosen_rate(e, mv):
     # the estimate before the calibration: the win rate (per mille) of the
     # chosen move's playouts, read from the engine's tree
-    first = e.kid[0]
-    for c in range(first, first + e.nk[0]):
-        if e.mv[c] == mv and e.vis[c]:
-            return e.win[c] * 500 // e.vis[c]
+    first = e.first_child[0]
+    for c in range(first, first + e.child_count[0]):
+        if e.move[c] == mv and e.visits[c]:
+            return e.points[c] * 500 // e.visits[c]
     return 500
 
 

@@ -10,8 +10,8 @@
 # bytecode and constants are not copied into the heap). The names the
 # firmware's modules use (their qstrs) are interned first (--names=FILE),
 # as a frozen build has them in flash; a ROMFS partition would intern them
-# in the heap as modules load (bench_heap measures that too: README,
-# "Memory"). What is left of the heap is the game's.
+# in the heap as modules load (docs/frozen.md; bench/RESULTS.md, "Memory:
+# the 64 KB heap"). What is left of the heap is the game's.
 # Never flashed to a board (fireice_tools.firmware.sources() lists the
 # packages only).
 import gc

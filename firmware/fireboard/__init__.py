@@ -2,7 +2,8 @@
 # track_*, records_*, config_*, links_*, hw and hw_*, beside the loop's own
 # (app, board, lights, clock, mem). Flat, not subpackages: a package costs
 # a module object, its table and a sys.modules slot, made again in each job
-# that loads one of its modules (docs/architecture.md; README, "Memory").
+# that loads one of its modules (docs/architecture.md; bench/RESULTS.md,
+# "Memory: the 64 KB heap").
 #
 # The sensor front ends' registry (fireboard.sense_fronts has its contract
 # and the functions that read and extend it): its entries are kept here, in
@@ -24,13 +25,18 @@ FRONTS = [
     "digital", "fireboard.sense_digital", 390, False, 8,
     "colour", "fireboard.sense_colour", 250, True, 10,
 ]  # fmt: skip
+# an entry's items after its name, as front() takes them
+FRONT_MODULE = 1
+FRONT_CAP_MA = 2
+FRONT_CALIB = 3
+FRONT_DEBOUNCE_MS = 4
 
 
 def front(name, item):
-    """Of the front end registered as name, item 2 (its LED cap, mA), 3
-    (calib) or 4 (its debounce, ms) of its entry; None if there is none
-    of that name. (What the main loop's objects ask at start-up, without
-    loading fireboard.sense_fronts among them.)"""
+    """Of the front end registered as name, the item of its entry
+    (FRONT_MODULE, FRONT_CAP_MA, FRONT_CALIB or FRONT_DEBOUNCE_MS); None if
+    there is none of that name. (What the main loop's objects ask at
+    start-up, without loading fireboard.sense_fronts among them.)"""
     for k in range(0, len(FRONTS), 5):
         if FRONTS[k] == name:
             return FRONTS[k + item]

@@ -23,13 +23,13 @@ def start(store, make_hw, emit, seed=0, front=None):
     from fireboard.records_games import CURRENT, NEXT, Games
     from fireice.duel import Duel  # noqa: F401 (the game's code, for good)
 
-    cfg, problem = _twice(_settings, store, front)
+    cfg, problem = mem.twice(_settings, store, front)
     from fireboard import sense_fronts as fronts
 
     hw = make_hw(cfg)
     scan = fronts.scanner(hw, cfg)
     if fronts.calibrates(cfg["front"]):  # the sensors' empty readings, while the heap is empty
-        said = _twice(_calibrate, scan, store)
+        said = mem.twice(_calibrate, scan, store)
         if said:
             problem = problem + "; " + said if problem else said
     # The loop's code, low in the heap, before a saved game is read and
@@ -44,7 +44,7 @@ def start(store, make_hw, emit, seed=0, front=None):
     if cfg["vs"] is not None:  # a new board's first game: the configuration's opponent
         games.vs = (1 if cfg["vs"] == "fire" else 2, cfg["vs_level"])
     # the game first: the record code is gone again before the rest loads
-    game, other, new = _twice(_game, games, seed)
+    game, other, new = mem.twice(_game, games, seed)
     if problem:  # said by app.begin, with the saved game's, if any
         other = problem + ("; " + other if other else "")
     if not saved:
@@ -52,16 +52,8 @@ def start(store, make_hw, emit, seed=0, front=None):
 
         mem.forget()  # the leaves its modules loaded (fireboard.mem.LEAVES), before the App's objects
     games.hw = hw  # its clock (hw.clock) dates the records
-    app = _twice(_app, hw, cfg, games, emit, seed, scan)
+    app = mem.twice(_app, hw, cfg, games, emit, seed, scan)
     return app, hw, (game, other, new)
-
-
-def _twice(step, *args):
-    try:
-        return step(*args)
-    except MemoryError:
-        mem.forget(*mem.jobs("start-up"), failed=True)
-        return step(*args)
 
 
 def _settings(store, front):
@@ -125,9 +117,7 @@ def emit(ev):
 
 
 def hello(cfg):
-    from fireice.version import VERSION
-
-    mem.forget("fireice.version")
+    from fireice.version import VERSION  # (a leaf: fireboard.mem.LEAVES)
 
     sys.stdout.write("\n")
     emit({"ev": "hello", "version": VERSION, "front": cfg["front"]})

@@ -12,17 +12,13 @@ def load(store, name="config.json"):
     if store.size(name) == -1:
         return defaults.copy(), None  # (the file checker not even loaded)
     from fireboard import records_files as files
-    from fireboard.mem import forget
+    from fireboard.mem import run
 
     try:
         text = files.read(store, name, 1024)
         if text is None:
             return defaults.copy(), None
-        from fireboard import config_check as check
-
-        cfg, problem = check.load_text(text)
-        check = None
-        forget("fireboard.config_check")
+        cfg, problem = run("check settings", text)  # (its checker gone after it)
         if problem is None:
             return cfg, None
         why = "invalid"

@@ -23,11 +23,14 @@ _N = const(51)
 _TURN_FIRE = const(49)
 _TURN_ICE = const(50)
 _BLINK_MS = const(250)
+# a solitaire's result (fireice.solo's Solo.result; 1 to 3 are a duel's)
+_SOLO_WON = const(4)
+_SOLO_LOST = const(5)
 
 # colours at full strength by side: 0 neither (white), 1 Fire red, 2 Ice
 # aqua; errors violet (neither side's). (The sides' in one tuple, not a name
 # each: the module's table of names stays within 23 slots, without a last
-# growth to 29 for good: README, "Memory".)
+# growth to 29 for good: bench/RESULTS.md, "Memory: the 64 KB heap".)
 _SIDE = ((160, 160, 160), (255, 24, 0), (0, 200, 255))
 _WRONG = (170, 0, 255)
 _DARK = bytes(3 * _N)
@@ -43,9 +46,10 @@ class Lights:
         # of attributes grows as they are set, at start-up's peak)
         self.strip = strip
         self.brightness = cfg["brightness"]
+        from fireboard import FRONT_CAP_MA
         from fireboard import front as entry  # the registry's (fireboard.sense_fronts)
 
-        cap = cfg["led_cap_ma"].get(front) or entry(front, 2)
+        cap = cfg["led_cap_ma"].get(front) or entry(front, FRONT_CAP_MA)
         self._idle = int(_N * cfg["led_idle_ma"])
         # channel sum (0..255 each) the cap allows, and mA per 2550 of it x10
         # (fireboard.config_check keeps both positive; max() all the same)
@@ -108,139 +112,125 @@ class Lights:
         return self._draw(t, blink)
 
     def _draw(self, t, blink):
+        # the frame afresh, in layers: the islands' glow (a duel), the turn
+        # LEDs, then what the tracker's phase asks of the pegs. Each layer
+        # that blinks sets _blinks, so that the next blink phase draws again.
         self._blinks = False
         self._seen = t.version
         self._phase = blink
-        f = self.frame
         g = t.game
         phase = t.phase
         duel = g is not None and g.duel
-        if duel and phase != SETUP:
-            ctl = self._ctl
-            if not self._ctl_ok or g.im != self._ctl_im:
-                f[:] = _DARK
-                self._control(g)
-                ctl[:] = f
-                self._ctl_im[:] = g.im
-                self._ctl_ok = True
-            f[:] = ctl
-        else:
-            f[:] = _DARK
+        self._background(g, duel and phase != SETUP)
         if g is None:
             return True
         if phase == OVER:
-            r = g.result
-            if r == 1 or r == 2:
-                # the three winning islands in the winner's colour
-                line = g.winning_line()
-                for i in range(7):
-                    if line >> i & 1:
-                        for h in range(7 * i, 7 * i + 7):
-                            self._put(h, _SIDE[r], 2)
-                self._put(_TURN_FIRE if r == 1 else _TURN_ICE, _SIDE[r], 4 if blink else 1)
-                self._blinks = True
-            elif r == 4:  # solitaire won: the last peg shines
-                for h in range(49):
-                    if g.cells[h]:
-                        self._put(h, _SIDE[g.cells[h]])
-                self._put(_TURN_FIRE, _SIDE[1], 4 if blink else 1)
-                self._put(_TURN_ICE, _SIDE[2], 1 if blink else 4)
-                self._blinks = True
-            else:  # lost, or a draw: the pegs left glow
-                for h in range(49):
-                    if g.cells[h]:
-                        self._put(h, _WRONG if r == 5 else _SIDE[0], 1)
-            return True
-        j = self.judge
-        if j is not None and not duel:
-            # a solitaire's turn LED (both before the first capture, when
-            # either colour may start): the side's colour when the position
-            # can still be won, violet when it cannot, a quarter of the
-            # side's colour while it is not known (being solved, or too long
-            # to solve)
-            if phase != SETUP:
-                for s in range(1, 3):
-                    if g.to_move == s or not g.to_move:
-                        h = _TURN_FIRE if s == 1 else _TURN_ICE
-                        if j.sign == 2:
-                            self._put(h, _WRONG, 1)
-                        else:
-                            self._put(h, _SIDE[s], 4 if j.sign else 1)
-        elif g.to_move and phase != SETUP:
-            # the turn LED; while the board thinks it pulses
-            level = 4
-            mv = t.forced
-            if mv == THINKING:
-                level = 4 if blink else 1
-                self._blinks = True
-            self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)
-            pv = self.proven
-            if pv is not None and pv[0] != 3 and g.ply >= pv[1]:
-                # proven: the winner's turn LED blinks
-                w = pv[0]
-                self._put(_TURN_FIRE if w == 1 else _TURN_ICE, _SIDE[w], 1 if blink else 4)
-                self._blinks = True
-            if mv >= 0 and (phase == IDLE or phase == LIFTED):
-                # the board's move: the peg to lift blinks, its hole to go glows
-                s = g.to_move
-                if phase == IDLE:
-                    self._put(mv >> 6, _SIDE[s], 4 if blink else 1)
-                    self._blinks = True
+            self._over(g, blink)
+        elif phase != SETUP and not duel and self.judge is not None:
+            self._judge_turn(g, self.judge)
+            self._marks(t, g, phase, duel, blink)
+        elif phase != SETUP and g.to_move and self._turn(t, g, phase, blink):
+            pass  # the board's own move to make: nothing else is shown
+        else:
+            self._marks(t, g, phase, duel, blink)
+        return True
+
+    def _background(self, g, glow):
+        # dark, or the controlled islands' glow, drawn again only when the
+        # islands' masks changed
+        f = self.frame
+        if not glow:
+            f[:] = _DARK
+            return
+        ctl = self._ctl
+        if not self._ctl_ok or g.im != self._ctl_im:
+            f[:] = _DARK
+            self._control(g)
+            ctl[:] = f
+            self._ctl_im[:] = g.im
+            self._ctl_ok = True
+        f[:] = ctl
+
+    def _over(self, g, blink):
+        r = g.result
+        if r == 1 or r == 2:
+            # the three winning islands in the winner's colour
+            line = g.winning_line()
+            for i in range(7):
+                if line >> i & 1:
+                    for h in range(7 * i, 7 * i + 7):
+                        self._put(h, _SIDE[r], 2)
+            self._put(_TURN_FIRE if r == 1 else _TURN_ICE, _SIDE[r], 4 if blink else 1)
+            self._blinks = True
+        elif r == _SOLO_WON:  # the last peg shines
+            for h in range(49):
+                if g.cells[h]:
+                    self._put(h, _SIDE[g.cells[h]])
+            self._put(_TURN_FIRE, _SIDE[1], 4 if blink else 1)
+            self._put(_TURN_ICE, _SIDE[2], 1 if blink else 4)
+            self._blinks = True
+        else:  # lost, or a draw: the pegs left glow
+            for h in range(49):
+                if g.cells[h]:
+                    self._put(h, _WRONG if r == _SOLO_LOST else _SIDE[0], 1)
+
+    def _judge_turn(self, g, j):
+        # a solitaire's turn LED (both before the first capture, when
+        # either colour may start): the side's colour when the position
+        # can still be won, violet when it cannot, a quarter of the
+        # side's colour while it is not known (being solved, or too long
+        # to solve)
+        for s in range(1, 3):
+            if g.to_move == s or not g.to_move:
+                h = _TURN_FIRE if s == 1 else _TURN_ICE
+                if j.sign == 2:
+                    self._put(h, _WRONG, 1)
                 else:
-                    self._put(mv >> 6, _SIDE[s], 1)
-                self._put(mv & 63, _SIDE[s], 4 if phase == LIFTED else 2)
-                return True
+                    self._put(h, _SIDE[s], 4 if j.sign else 1)
+
+    def _turn(self, t, g, phase, blink):
+        # the side to move's turn LED (it pulses while the board thinks),
+        # a proven winner's; True when the board's own move is shown
+        level = 4
+        mv = t.forced
+        if mv == THINKING:
+            level = 4 if blink else 1
+            self._blinks = True
+        self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)
+        pv = self.proven
+        if pv is not None and pv[0] != 3 and g.ply >= pv[1]:
+            # proven: the winner's turn LED blinks
+            w = pv[0]
+            self._put(_TURN_FIRE if w == 1 else _TURN_ICE, _SIDE[w], 1 if blink else 4)
+            self._blinks = True
+        if mv < 0 or (phase != IDLE and phase != LIFTED):
+            return False
+        # the board's move: the peg to lift blinks, its hole to go glows
+        s = g.to_move
+        if phase == IDLE:
+            self._put(mv >> 6, _SIDE[s], 4 if blink else 1)
+            self._blinks = True
+        else:
+            self._put(mv >> 6, _SIDE[s], 1)
+        self._put(mv & 63, _SIDE[s], 4 if phase == LIFTED else 2)
+        return True
+
+    def _marks(self, t, g, phase, duel, blink):
+        # what the phase shows on the pegs and holes
         if phase == LIFTED:
-            # where the lifted peg may go (duel: empty holes; solitaire: the
-            # other colour's pegs it can capture)
-            h = t.h
-            s = g.cells[h]
-            want = 0 if duel else 3 - s
-            d = self.danger if duel else None
-            for k in range(12 * h, 12 * h + 12):
-                x = TARGETS[k]
-                if g.cells[x] == want:
-                    if d is not None and d[x] > 1:  # it loses at once: a gift, a threat
-                        self._put(x, _WRONG, 4 if d[x] == 2 else 2)
-                    else:
-                        self._put(x, _SIDE[s])
-            self._put(h, _SIDE[s], 1)
+            self._lifted(t.h, g, duel)
         elif phase == LANDED:
             s = g.to_move
             self._put(t.t, _SIDE[s], 1)
             self._put(t.h, _SIDE[3 - s], 4 if blink else 2)  # the fill goes here
             self._blinks = True
         elif phase == VICTIM:
-            # the pegs that can capture the lifted one
-            v = g.cells[t.h]
-            for k in range(12 * t.h, 12 * t.h + 12):
-                y = TARGETS[k]
-                c = g.cells[y]
-                if c == 3 - v and (not g.to_move or g.to_move == c):
-                    self._put(y, _SIDE[c], 4 if blink else 1)
-            self._blinks = True
+            self._captors(t.h, g, blink)
         elif phase == BOTH:
             self._put(t.h, _SIDE[g.cells[t.h]], 1)
             self._put(t.t, _SIDE[g.cells[t.t]], 1)
         elif phase == ERROR or phase == RESTORE or phase == SETUP:
-            # one fix (or all, in setup): a peg to remove blinks violet, a
-            # missing one glows in its colour, a wrong colour blinks in the
-            # right one (on a digital board setting up: a peg from before,
-            # to put back in it)
-            want = t.target
-            p = t.p
-            seen = t.seen
-            for k in range(49):
-                if not (t.all_fixes or k == t.fix):
-                    continue
-                if want[k] == 0 and p[k] != 0:
-                    if blink:
-                        self._put(k, _WRONG)
-                elif want[k] != 0 and p[k] == 0:
-                    self._put(k, _SIDE[want[k]], 2)
-                elif want[k] != p[k] if seen is None else want[k] and not seen[k]:
-                    self._put(k, _SIDE[want[k]], 4 if blink else 1)
-            self._blinks = True
+            self._fixes(t, blink)
         elif phase == IDLE and duel and self.hint and g.ply == self.hint_ply:
             # a duel's hint: the peg to lift blinks, the hole to go to glows
             mv = self.hint - 1
@@ -248,13 +238,57 @@ class Lights:
             self._put(mv >> 6, _SIDE[s], 4 if blink else 1)
             self._put(mv & 63, _SIDE[s], 2)
             self._blinks = True
-        elif phase == IDLE and j is not None and j.lit and not duel:
-            # the hint: the peg that captures blinks, its victim glows
-            h = j.lit - 1
+        elif phase == IDLE and not duel and self.judge is not None and self.judge.lit:
+            # the judge's hint: the peg that captures blinks, its victim glows
+            h = self.judge.lit - 1
             self._put(h >> 6, _SIDE[g.cells[h >> 6]], 4 if blink else 1)
             self._put(h & 63, _SIDE[g.cells[h & 63]], 2)
             self._blinks = True
-        return True
+
+    def _lifted(self, h, g, duel):
+        # where the peg lifted from h may go (duel: empty holes; solitaire:
+        # the other colour's pegs it can capture)
+        s = g.cells[h]
+        want = 0 if duel else 3 - s
+        d = self.danger if duel else None
+        for k in range(12 * h, 12 * h + 12):
+            x = TARGETS[k]
+            if g.cells[x] == want:
+                if d is not None and d[x] > 1:  # it loses at once: a gift, a threat
+                    self._put(x, _WRONG, 4 if d[x] == 2 else 2)
+                else:
+                    self._put(x, _SIDE[s])
+        self._put(h, _SIDE[s], 1)
+
+    def _captors(self, h, g, blink):
+        # the pegs that can capture the one lifted from h
+        v = g.cells[h]
+        for k in range(12 * h, 12 * h + 12):
+            y = TARGETS[k]
+            c = g.cells[y]
+            if c == 3 - v and (not g.to_move or g.to_move == c):
+                self._put(y, _SIDE[c], 4 if blink else 1)
+        self._blinks = True
+
+    def _fixes(self, t, blink):
+        # one fix (or all, in setup): a peg to remove blinks violet, a
+        # missing one glows in its colour, a wrong colour blinks in the
+        # right one (on a digital board setting up: a peg from before,
+        # to put back in it)
+        want = t.target
+        p = t.p
+        seen = t.seen
+        for k in range(49):
+            if not (t.all_fixes or k == t.fix):
+                continue
+            if want[k] == 0 and p[k] != 0:
+                if blink:
+                    self._put(k, _WRONG)
+            elif want[k] != 0 and p[k] == 0:
+                self._put(k, _SIDE[want[k]], 2)
+            elif want[k] != p[k] if seen is None else want[k] and not seen[k]:
+                self._put(k, _SIDE[want[k]], 4 if blink else 1)
+        self._blinks = True
 
     @micropython.viper  # drawn once a move, in the pass that answers it
     def _control(self, g):

@@ -35,6 +35,7 @@ DROP = sys.implementation.name != "cpython"
 # sense_digital_pins or sense_digital_sio, sense_colour_scan).
 LEAVES = (
     "fireice.ticks",
+    "fireice.version",
     "fireboard.sense_mux",
     "fireboard.sense_fronts",
     "fireboard.sense_digital",
@@ -99,11 +100,15 @@ def _drop(names, failed):
 # that many times in all) and its steps; each step names the module, the
 # function called with the job's arguments, and the other modules it loads,
 # dropped with it. A job's result is its last step's. (The table is a
-# function: its tuples are made when a job runs, not kept in the heap.)
+# function, not a dict: that keeps less in the heap, though MicroPython
+# still makes a job's constant tuples when this module loads, so each job
+# keeps a little: bench/RESULTS-heap.md.)
 def jobs(name):
     # start-up (fireboard.board.start), in its order
     if name == "settings":
         return 1, ("fireboard.config_load", "load", ("fireboard.config_defaults",))
+    if name == "check settings":  # (within "settings", a config.json to check)
+        return 1, ("fireboard.config_check", "load_text", ())
     if name == "calibrate":
         return 1, ("fireboard.sense_calib", "at_start", ("fireboard.records_files", "fireice.rec"))
     if name == "resume":
@@ -156,6 +161,17 @@ def run(name, *args):
     for step in spec[1:]:
         result = _step(step[0], step[1], args, step[2], spec[0])
     return result
+
+
+def twice(step, *args):
+    """step(*args), a step of start-up (fireboard.board.start) that is
+    tried once more when memory runs out, after the code of every start-up
+    job is dropped (jobs("start-up"))."""
+    try:
+        return step(*args)
+    except MemoryError:
+        forget(*jobs("start-up"), failed=True)
+        return step(*args)
 
 
 def _step(module, fn, args, also, tries):

@@ -42,7 +42,8 @@ class ColourScanner:
     # its scan may run in a hard timer interrupt (fireboard.sense_irqscan):
     # viper, pin or register writes, the ADC's registers and TIMERAWL (or
     # read_u16 and sleep_us, a busy wait on rp2), no allocation; the whole
-    # scan each tick (README, "timer interrupt": why not an island a tick)
+    # scan each tick (bench/RESULTS.md, "The scans from a timer interrupt":
+    # why not an island a tick)
     irq = True
     # the least period of those ticks (ms): the scan takes about 2 ms of a
     # Pico's time, and a shorter scan_ms (the configuration allows 1) would
@@ -83,6 +84,10 @@ class ColourScanner:
             select[k].value(0)
             island_select[k].value(0)
 
+    # One function, longer than a screen: the hot path of the timer
+    # interrupt (about 2 ms of each 5 ms period on a Pico, bench/RESULTS.md,
+    # "The colour scan through the ADC's registers"), where a call a sample
+    # or an island would add to each of its 49 samples.
     @micropython.viper  # per sample: the select lines, the read, integer work
     def scan(self, out):
         adc = self.adc

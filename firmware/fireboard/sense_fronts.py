@@ -24,7 +24,7 @@
 # configuration takes its name (front) and its LED cap (led_cap_ma.NAME).
 from micropython import const
 
-from fireboard import FRONTS, front
+from fireboard import FRONT_CALIB, FRONT_CAP_MA, FRONT_DEBOUNCE_MS, FRONT_MODULE, FRONTS, front
 
 _N = const(5)  # items an entry
 DEBOUNCE_MS = 20  # a front end registered without its own figure
@@ -53,18 +53,18 @@ def names():
 
 def cap_ma(name):
     """The most the LEDs may draw beside this front end (mA)."""
-    return front(name, 2)
+    return front(name, FRONT_CAP_MA)
 
 
 def debounce_ms(name):
     """How long a hole's reading must hold still on this front end (ms)."""
-    ms = front(name, 4)
+    ms = front(name, FRONT_DEBOUNCE_MS)
     return DEBOUNCE_MS if ms is None else ms
 
 
 def calibrates(name):
     """Whether the front end measures its empty readings at start."""
-    return front(name, 3)
+    return front(name, FRONT_CALIB)
 
 
 def scanner(hw, cfg):
@@ -74,6 +74,6 @@ def scanner(hw, cfg):
         raise ValueError("no front end %r" % (cfg["front"],))
     import sys
 
-    module = FRONTS[k + 1]
+    module = FRONTS[k + FRONT_MODULE]
     __import__(module)
     return sys.modules[module].scanner(hw, cfg)

@@ -7,9 +7,9 @@
 # heap object on the board), no integers above 2**30.
 #
 # Its code is in five modules besides this one, each needing only those
-# before it here, so that the board can load them one a pass (fireboard
-# .track.hinting; fireboard.mem.ENGINE_CODE: the whole engine in one import
-# took about 45 ms at Pico speed by the estimate): fireice.engine_tables
+# before it here, so that the board can load them one a pass and keep
+# scanning meanwhile (fireboard.track_hinting; fireboard.mem.ENGINE_CODE;
+# the passes' times: bench/RESULTS.md, "The hint's passes"): fireice.engine_tables
 # (the selection's square-root tables), engine_opinions (the move opinions gift and
 # prior, the random numbers), engine_playout (the playouts, the proof search's
 # step), engine_tree (the tree's growth, selection and proofs), engine_descent (one
@@ -99,25 +99,29 @@ class Engine:
         if cap < _ROOT:
             cap = _ROOT
         self.cap = cap
-        # two bytes a number for a small tree (the board's levels; a search
-        # is then held to _SMALL playouts), four for a big one
+        # The tree: node k's entry in each array. Node 0 is the root; a
+        # node's children are consecutive, child_count of them from
+        # first_child. Two bytes a number for a small tree (the board's
+        # levels; a search is then held to _SMALL playouts), four for a big
+        # one.
         t = "i" if cap > 65535 else "H"
         w = 4 if cap > 65535 else 2
-        self.mv = array("H", bytes(2 * cap))
-        self.kid = array(t, bytes(w * cap))
-        self.nk = array("H", bytes(2 * cap))
-        self.vis = array(t, bytes(w * cap))
-        self.win = array(t, bytes(w * cap))
-        self.most = _SMALL if w == 2 else 1 << 29
-        self.prf = bytearray(cap)
-        self.pri = bytearray(cap)
-        self.buf = bytearray(600)
+        self.move = array("H", bytes(2 * cap))  # the move into node k, frm * 64 + to
+        self.first_child = array(t, bytes(w * cap))
+        self.child_count = array("H", bytes(2 * cap))
+        self.visits = array(t, bytes(w * cap))  # playouts through k
+        self.points = array(t, bytes(w * cap))  # 2 a win, 1 a draw, for who moved into k
+        self.max_playouts = _SMALL if w == 2 else 1 << 29
+        self.proof = bytearray(cap)  # 0, or the proven result: 1 Fire, 2 Ice, 3 draw
+        self.priors = bytearray(cap)  # the move's opinion (engine_opinions.prior)
+        self.move_list = bytearray(600)  # the legal moves of a node being expanded
         # the playouts' own game: a playout starts from a copy of the
         # position and is never taken back move by move (that took about
         # 40% of a playout's time)
-        self.sc = Duel()
+        self.scratch = Duel()
         # proof search: one move list per ply of depth (plies 2.. use them)
-        self.pbuf = [bytearray(600 if d >= 2 else 0) for d in range(self.depth + 1)]
+        self.proof_lists = [bytearray(600 if d >= 2 else 0) for d in range(self.depth + 1)]
+        # a descent: the nodes it went through and who moved at each
         self.path = array("i", bytes(4 * _PATH))
         self.side = bytearray(_PATH)
         self.pv = array("H", bytes(2 * _PATH))
@@ -128,13 +132,16 @@ class Engine:
         self.proven = 0
         self.mate = 0
         self.work = 0
-        self.pnodes = 0
-        self.plimit = 0
-        self.stop = False
-        self.ms = 0
-        self.t0 = _ticks_ms()
-        self.proot = 0
-        self.pmove = -1
+        # the proof search under way: positions searched, the most it may,
+        # the depth it started from and the winning move it found there
+        self.proof_nodes = 0
+        self.proof_limit = 0
+        self.proof_depth = 0
+        self.proof_move = -1
+        self.stop = False  # set from outside: the search ends at once
+        # think's time limit (0: none), from when it started
+        self.limit_ms = 0
+        self.started_ms = _ticks_ms()
 
     # -- random numbers: Wichmann-Hill, three small generators (small ints) --
     def seed(self, seed):
@@ -146,7 +153,7 @@ class Engine:
     # -- playouts --
     def _clone(self, g):
         # the scratch game set to g's position (what push reads and writes)
-        d = self.sc
+        d = self.scratch
         _copy(d.cells, g.cells, 49)
         _copy(d.im, g.im, 24)
         _copy(d.pm, g.pm, 24)
@@ -163,18 +170,18 @@ class Engine:
     def prove(self, g, depth, limit):
         """A move with which the side to move wins within depth plies (odd),
         as frm * 64 + to, or -1 when none was found in limit positions."""
-        self.pnodes = 0
-        self.plimit = limit
-        self.proot = depth
-        self.pmove = -1
+        self.proof_nodes = 0
+        self.proof_limit = limit
+        self.proof_depth = depth
+        self.proof_move = -1
         s = g.to_move
         if not s:
             return -1
         mv = win_move(g, s)
         if mv >= 0:
             return mv
-        if self._wins(g, depth, s) and self.pnodes < limit:
-            return self.pmove
+        if self._wins(g, depth, s) and self.proof_nodes < limit:
+            return self.proof_move
         return -1
 
     # -- the tree --
@@ -191,11 +198,11 @@ class Engine:
         if not s:
             return -1
         budget = playouts or self.playouts
-        if budget > self.most:
-            budget = self.most
+        if budget > self.max_playouts:
+            budget = self.max_playouts
         t0 = _ticks_ms()
-        self.t0 = t0
-        self.ms = ms
+        self.started_ms = t0
+        self.limit_ms = ms
         mv = win_move(g, s)
         if mv >= 0:
             return self._proved(g, mv, s, 1)
@@ -204,24 +211,24 @@ class Engine:
         d = 3
         while d <= self.depth:
             mv = self.prove(g, d, limit)
-            self.work += self.pnodes
+            self.work += self.proof_nodes
             if mv >= 0:
                 return self._proved(g, mv, s, d)
-            if self.pnodes >= limit or (ms and _ticks_diff(_ticks_ms(), t0) > ms // 4):
+            if self.proof_nodes >= limit or (ms and _ticks_diff(_ticks_ms(), t0) > ms // 4):
                 break
             d += 2
         # the tree
         self.used = 1
-        self.kid[0] = 0
-        self.nk[0] = 0
-        self.vis[0] = 0
-        self.win[0] = 0
-        self.prf[0] = 0
+        self.first_child[0] = 0
+        self.child_count[0] = 0
+        self.visits[0] = 0
+        self.points[0] = 0
+        self.proof[0] = 0
         if not self._expand(g, 0):
             raise MemoryError("the engine's tree has no room for the moves")
         # an only move is searched too: the search gives the win chance
         n = 0
-        while n < budget and not self.prf[0] and not self.stop:
+        while n < budget and not self.proof[0] and not self.stop:
             self._iterate(g)
             n += 1
             if ms and not n & 7 and _ticks_diff(_ticks_ms(), t0) >= ms:
@@ -239,36 +246,36 @@ class Engine:
 
     def _finish(self, g, s):
         # the move: a proven win, else the most visited move not proven lost
-        first = self.kid[0]
-        n = self.nk[0]
-        prf = self.prf
-        vis = self.vis
+        first = self.first_child[0]
+        n = self.child_count[0]
+        proof = self.proof
+        visits = self.visits
         best = -1
         for c in range(first, first + n):
-            if prf[c] == s:
+            if proof[c] == s:
                 best = c
                 break
             if best < 0:
                 best = c
                 continue
-            bp = prf[best]
-            cp = prf[c]
+            bp = proof[best]
+            cp = proof[c]
             lost_b = bp and bp != s and bp != _DRAW
             lost_c = cp and cp != s and cp != _DRAW
             if lost_b and not lost_c:
                 best = c
-            elif lost_b == lost_c and vis[c] > vis[best]:
+            elif lost_b == lost_c and visits[c] > visits[best]:
                 best = c
-        if self.level == 1 and not prf[best]:
+        if self.level == 1 and not proof[best]:
             best = self._human(first, n, best, s)
-        pr = prf[best]
+        pr = proof[best]
         if pr:
             self.proven = pr
             self.score = 1000 if pr == s else (500 if pr == _DRAW else 0)
         else:
             self.score = self._chance(first, n)
         self._pv(g, best)
-        return self.mv[best]
+        return self.move[best]
 
     def _chance(self, first, n):
         # The win chance of the side to move, per mille: the mean result of
@@ -283,8 +290,8 @@ class Engine:
         w = 0
         v = 0
         for c in range(first, first + n):
-            w += self.win[c]
-            v += self.vis[c]
+            w += self.points[c]
+            v += self.visits[c]
         if not v:
             return 500
         while v > 1 << 20:  # w * 500 stays a small int (below 2**30)
@@ -298,16 +305,16 @@ class Engine:
 
     def _human(self, first, n, best, s):
         # a beginner: any move seen as about as good as the best, at random
-        vis = self.vis
-        prf = self.prf
-        top = vis[best]
+        visits = self.visits
+        proof = self.proof
+        top = visits[best]
         cands = 0
         for c in range(first, first + n):
-            if not prf[c] and 2 * vis[c] >= top:
+            if not proof[c] and 2 * visits[c] >= top:
                 cands += 1
         pick = self.below(cands) if cands else 0
         for c in range(first, first + n):
-            if not prf[c] and 2 * vis[c] >= top:
+            if not proof[c] and 2 * visits[c] >= top:
                 if pick == 0:
                     return c
                 pick -= 1
@@ -317,16 +324,16 @@ class Engine:
         # the most visited line from the root's child c
         k = 0
         while c > 0 and k < _PATH:
-            self.pv[k] = self.mv[c]
+            self.pv[k] = self.move[c]
             k += 1
-            if not self.nk[c]:
+            if not self.child_count[c]:
                 break
-            first = self.kid[c]
+            first = self.first_child[c]
             b = -1
-            for x in range(first, first + self.nk[c]):
-                if b < 0 or self.vis[x] > self.vis[b]:
+            for x in range(first, first + self.child_count[c]):
+                if b < 0 or self.visits[x] > self.visits[b]:
                     b = x
-            if self.vis[b] == 0:
+            if self.visits[b] == 0:
                 break
             c = b
         self.pv_len = k

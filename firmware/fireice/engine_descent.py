@@ -16,18 +16,18 @@ def _iterate(self, g):
     # one descent, evaluation and update; returns the result found
     path = self.path
     side = self.side
-    vis = self.vis
-    prf = self.prf
+    visits = self.visits
+    proof = self.proof
     k = 0
     depth = 0
     ply0 = g.ply
     r = 0
     proved = False
     while True:
-        if prf[k]:
-            r = prf[k]
+        if proof[k]:
+            r = proof[k]
             break
-        if k and vis[k] == 0:
+        if k and visits[k] == 0:
             # first visit: the end, a win at once, else a playout.
             # A beginner (care < 100) sometimes overlooks what the
             # opponent gets: the fill that gives them the game, or
@@ -36,13 +36,13 @@ def _iterate(self, g):
             r = g.result
             if r:
                 if look or r == side[depth - 1]:
-                    prf[k] = r
+                    proof[k] = r
                     proved = True
                 break
             t = g.to_move
             if look:
                 if win_move(g, t) >= 0:
-                    prf[k] = t
+                    proof[k] = t
                     r = t
                     proved = True
                     break
@@ -52,8 +52,8 @@ def _iterate(self, g):
         if r:
             # the end, overlooked on the first visit
             break
-        if self.nk[k] == 0:
-            if vis[k] < self.grow or not self._expand(g, k):
+        if self.child_count[k] == 0:
+            if visits[k] < self.grow or not self._expand(g, k):
                 r = self.playout(g)
                 break
         s = g.to_move
@@ -61,7 +61,7 @@ def _iterate(self, g):
         if c < 0:
             r = 3 - s
             break
-        m = self.mv[c]
+        m = self.move[c]
         g.push(m >> 6, m & 63)
         path[depth] = c
         side[depth] = s
@@ -69,15 +69,15 @@ def _iterate(self, g):
         k = c
     while g.ply > ply0:
         g.pop()
-    vis[0] += 1
-    win = self.win
+    visits[0] += 1
+    points = self.points
     for d in range(depth):
         c = path[d]
-        vis[c] += 1
+        visits[c] += 1
         if r == side[d]:
-            win[c] += 2
+            points[c] += 2
         elif r == _DRAW:
-            win[c] += 1
+            points[c] += 1
     if proved:
         self._prove_up(depth)
     return r

@@ -59,13 +59,15 @@ def _wins(self, g, d, s):
             return False
     elif d < 2 or win_move(g, t) >= 0:
         return False
-    if self.pnodes >= self.plimit:
+    if self.proof_nodes >= self.proof_limit:
         return False
-    if t != s and not self.pnodes & 63:
-        if self.stop or (self.ms and _ticks_diff(_ticks_ms(), self.t0) > self.ms // 3):
-            self.plimit = 0
+    if t != s and not self.proof_nodes & 63:
+        if self.stop or (
+            self.limit_ms and _ticks_diff(_ticks_ms(), self.started_ms) > self.limit_ms // 3
+        ):
+            self.proof_limit = 0
             return False
-    buf = self.pbuf[d]
+    buf = self.proof_lists[d]
     n = legal_moves(g, buf)
     o = 3 - t
     for k in range(n):
@@ -75,13 +77,13 @@ def _wins(self, g, d, s):
             # a move that hands the game over: s never plays it, and
             # the other side loses with it anyway
             continue
-        self.pnodes += 1
+        self.proof_nodes += 1
         g.push(frm, to)
         r = g.result
         ok = r == s if r else self._wins(g, d - 1, s)
         g.pop()
         if ok == (t == s):
-            if ok and d == self.proot:
-                self.pmove = frm * 64 + to
+            if ok and d == self.proof_depth:
+                self.proof_move = frm * 64 + to
             return ok
     return t != s

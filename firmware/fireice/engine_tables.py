@@ -8,8 +8,8 @@ from array import array
 # SQL[x]: int(1024 * 0.75 * sqrt(x / 16)) for x < 352 (x = 16 ln N);
 # RSQ[n]: int(1024 / sqrt(n)) for 0 < n < 256, RSQ[0] = 1024. Written out
 # (little-endian, as the RP2040 and the development machine are), not
-# worked out as the module loads: in floats that took about 55 ms on a
-# Pico by the estimate, most of loading this module (tests/core/
+# worked out as the module loads: in floats that was most of loading this
+# module at Pico speed, by fireice.pico's estimate (tests/core/
 # test_engine.py checks the values against the formulas)
 _SQL = array(
     "H",

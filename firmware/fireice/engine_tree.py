@@ -16,14 +16,14 @@ _DRAW = const(3)
 @micropython.native
 def _expand(self, g, k):
     # children of node k, ordered by prior (insertion sort); False if full
-    buf = self.buf
+    buf = self.move_list
     n = legal_moves(g, buf)
     first = self.used
     if first + n > self.cap:
         return False
     s = g.to_move
-    mv = self.mv
-    pri = self.pri
+    move = self.move
+    priors = self.priors
     fill = self.care >= 100
     for c in range(n):
         frm = buf[2 * c]
@@ -31,20 +31,20 @@ def _expand(self, g, k):
         m = frm * 64 + to
         v = prior(g, frm, to, s, fill)
         x = first + c
-        while x > first and pri[x - 1] < v:
-            mv[x] = mv[x - 1]
-            pri[x] = pri[x - 1]
+        while x > first and priors[x - 1] < v:
+            move[x] = move[x - 1]
+            priors[x] = priors[x - 1]
             x -= 1
-        mv[x] = m
-        pri[x] = v
+        move[x] = m
+        priors[x] = v
     for c in range(first, first + n):
-        self.kid[c] = 0
-        self.nk[c] = 0
-        self.vis[c] = 0
-        self.win[c] = 0
-        self.prf[c] = 0
-    self.kid[k] = first
-    self.nk[k] = n
+        self.first_child[c] = 0
+        self.child_count[c] = 0
+        self.visits[c] = 0
+        self.points[c] = 0
+        self.proof[c] = 0
+    self.first_child[k] = first
+    self.child_count[k] = n
     self.used = first + n
     return True
 
@@ -52,11 +52,11 @@ def _expand(self, g, k):
 @micropython.native
 def _select(self, k, s):
     # the child of k to follow (s to move at k), -1 when all are lost
-    vis = self.vis
-    win = self.win
-    prf = self.prf
-    pri = self.pri
-    nv = vis[k] + 1
+    visits = self.visits
+    points = self.points
+    proof = self.proof
+    priors = self.priors
+    nv = visits[k] + 1
     e = _log2(nv)
     lnx = ((16 * e + ((nv << 4) >> e) - 16) * 177) >> 8
     if lnx > 351:
@@ -65,9 +65,9 @@ def _select(self, k, s):
     rsq = _RSQ
     best = -1
     bv = -1
-    first = self.kid[k]
-    for c in range(first, first + self.nk[k]):
-        pr = prf[c]
+    first = self.first_child[k]
+    for c in range(first, first + self.child_count[k]):
+        pr = proof[c]
         if pr:
             if pr == s:
                 return c
@@ -75,9 +75,9 @@ def _select(self, k, s):
                 continue
             v = 512
         else:
-            n = vis[c]
+            n = visits[c]
             if n == 0:
-                v = 256 + pri[c] * 2 + (sl >> 1)
+                v = 256 + priors[c] * 2 + (sl >> 1)
             else:
                 if n < 256:
                     r = rsq[n]
@@ -85,7 +85,7 @@ def _select(self, k, s):
                     r = rsq[n >> 8] >> 4
                 else:
                     r = 1
-                v = win[c] * 512 // n + ((sl * r) >> 10) + pri[c] * 4 // (n + 1)
+                v = points[c] * 512 // n + ((sl * r) >> 10) + priors[c] * 4 // (n + 1)
         if v > bv:
             bv = v
             best = c
@@ -97,20 +97,20 @@ def _prove_up(self, depth):
     # a node on the path got a proof: carry it up while it decides a parent
     path = self.path
     side = self.side
-    prf = self.prf
+    proof = self.proof
     d = depth - 1
     while d >= 0:
         c = path[d]
         p = path[d - 1] if d else 0
         s = side[d]
-        r = prf[c]
+        r = proof[c]
         if r == s:
-            prf[p] = s
+            proof[p] = s
         else:
             best = 0
-            first = self.kid[p]
-            for x in range(first, first + self.nk[p]):
-                rx = prf[x]
+            first = self.first_child[p]
+            for x in range(first, first + self.child_count[p]):
+                rx = proof[x]
                 if not rx:
                     return
                 if rx == s:
@@ -120,7 +120,7 @@ def _prove_up(self, depth):
                     best = _DRAW
                 elif not best:
                     best = rx
-            prf[p] = best
+            proof[p] = best
         d -= 1
 
 

@@ -515,127 +515,144 @@ class Solver:
         makes at least one step: its time is then bounded by work units,
         and the search, its nodes and its answer are the same however the
         calls cut it."""
+        self.spent = 0  # work units of this call
         if self.status != RUNNING:
-            self.spent = 0
             return self.status
-        lo = self.lo
+        # Each step below returns the status to stop with, or None to go
+        # on; one that would spend past the call's work stops it (_afford)
+        while True:
+            if self.prep:
+                st = self._step_start()  # the start, a step at a time
+            elif self.gs:
+                st = self._step_captures()
+            elif budget <= 0:
+                return RUNNING
+            elif self.back or (self.used >= self.limit and self.restarts):
+                st = self._step_restart()
+            elif self.ok < self.hi[self.depth]:
+                st = self._step_order()
+            elif self.at[self.depth] >= self.hi[self.depth]:
+                st = self._step_back()
+            else:
+                st = self._step_node()
+                budget -= 1
+            if st is not None:
+                return st
+
+    def _afford(self, cost):
+        # True when this call may take a step of cost work units (and they
+        # are counted): the first step always, then as long as the call's
+        # work allows
+        spent = self.spent
+        if spent and spent + cost > (self.work or _M30):
+            return False
+        self.spent = spent + cost
+        return True
+
+    def _step_start(self):
+        if not self._afford(W_PREP):
+            return RUNNING
+        st = self._prep()
+        return None if st == RUNNING else st
+
+    def _step_captures(self):
+        # the captures of the node just made, a half at a time (the node's
+        # own step, even when it spent the budget)
+        if not self._afford(W_GEN):
+            return RUNNING
         at = self.at
         hi = self.hi
         mv = self.mv
-        cnt = self.cnt
-        allow = self.work or _M30
-        spent = 0  # work units of this call
-        while True:
-            if self.prep:
-                # the start, a step at a time
-                if spent and spent + W_PREP > allow:
-                    self.spent = spent
-                    return RUNNING
-                spent += W_PREP
-                st = self._prep()
-                if st != RUNNING:
-                    self.spent = spent
-                    return st
-                continue
-            gs = self.gs
-            if gs:
-                # the captures of the node just made, a half at a time (the
-                # node's own step, even when it spent the budget)
-                if spent and spent + W_GEN > allow:
-                    self.spent = spent
-                    return RUNNING
-                spent += W_GEN
-                d = self.depth
-                i = at[d]
-                if self.ge < 0:
-                    e = self._rows(gs, hi[d])
-                    if e >= 0:
-                        self.ge = e
-                        continue
-                else:
-                    e = self._cols(gs, self.ge)
-                self.gs = 0
-                self.ge = -1
-                if e < 0:
-                    self._unmake(mv[2 * i], mv[2 * i + 1])
-                    self.status = UNKNOWN
-                    self.spent = spent
-                    return UNKNOWN
-                n = hi[d]
-                if e > n:
-                    d += 1
-                    self.depth = d
-                    lo[d] = at[d] = n
-                    hi[d] = e
-                    self.ok = n if self.order else e  # ordered before the first is made
-                else:
-                    self._unmake(mv[2 * i], mv[2 * i + 1])
-                    at[d] = i + 1
-                continue
-            if budget <= 0:
-                self.spent = spent
-                return RUNNING
-            if self.back or (self.used >= self.limit and self.restarts):
-                # a restart, a capture undone a step (_restart)
-                if spent and spent + W_UNDO > allow:
-                    self.spent = spent
-                    return RUNNING
-                spent += W_UNDO
-                self._restart()
-                continue
-            d = self.depth
-            k = self.ok
-            if k < hi[d]:
-                # the children of this depth not in order yet: one more
-                if spent and spent + W_ORDER + _SHIFTS // W_SHIFTS > allow:
-                    self.spent = spent
-                    return RUNNING
-                if self.iv < 0:
-                    spent += W_ORDER  # (scored)
-                moved = self._insert(lo[d], k, _SHIFTS if self.work else _M30)
-                spent += (moved + W_SHIFTS - 1) // W_SHIFTS
-                if self.iv < 0:
-                    self.ok = k + 1
-                continue
-            i = at[d]
-            if i >= hi[d]:
-                if d == 0:
-                    self.status = LOST
-                    self.spent = spent
-                    return LOST
-                # every capture from here loses: remember the position
-                if spent and spent + W_BACK > allow:
-                    self.spent = spent
-                    return RUNNING
-                spent += W_BACK
-                if self.remember:
-                    self._add(self.cells[mv[2 * lo[d]]])
-                d -= 1
-                self.depth = d
-                i = at[d]
-                self._unmake(mv[2 * i], mv[2 * i + 1])
-                at[d] = i + 1
-                continue
-            if spent and spent + W_NODE > allow:
-                self.spent = spent
-                return RUNNING
-            spent += W_NODE
-            f = mv[2 * i]
-            t = mv[2 * i + 1]
-            s = 3 - self._make(f, t)
-            budget -= 1
-            self.nodes += 1
-            self.used += 1
-            if cnt[1] + cnt[2] == 1:
-                self.status = WON
-                self.spent = spent
-                return WON
-            if (self._connected() or not self.prune) and not (self.remember and self._seen(s)):
-                self.gs = s  # its captures: the next steps
-                self.ge = -1
-                continue
-            self._unmake(f, t)
+        d = self.depth
+        i = at[d]
+        if self.ge < 0:
+            e = self._rows(self.gs, hi[d])
+            if e >= 0:
+                self.ge = e
+                return None
+        else:
+            e = self._cols(self.gs, self.ge)
+        self.gs = 0
+        self.ge = -1
+        if e < 0:
+            self._unmake(mv[2 * i], mv[2 * i + 1])
+            self.status = UNKNOWN
+            return UNKNOWN
+        n = hi[d]
+        if e > n:
+            d += 1
+            self.depth = d
+            self.lo[d] = at[d] = n
+            hi[d] = e
+            self.ok = n if self.order else e  # ordered before the first is made
+        else:
+            self._unmake(mv[2 * i], mv[2 * i + 1])
             at[d] = i + 1
+        return None
+
+    def _step_restart(self):
+        # a restart, a capture undone a step (_restart)
+        if not self._afford(W_UNDO):
+            return RUNNING
+        self._restart()
+        return None
+
+    def _step_order(self):
+        # the children of this depth not in order yet: one more
+        spent = self.spent
+        if spent and spent + W_ORDER + _SHIFTS // W_SHIFTS > (self.work or _M30):
+            return RUNNING
+        k = self.ok
+        if self.iv < 0:
+            spent += W_ORDER  # (scored)
+        moved = self._insert(self.lo[self.depth], k, _SHIFTS if self.work else _M30)
+        self.spent = spent + (moved + W_SHIFTS - 1) // W_SHIFTS
+        if self.iv < 0:
+            self.ok = k + 1
+        return None
+
+    def _step_back(self):
+        # every capture from here loses: remember the position, go up
+        d = self.depth
+        if d == 0:
+            self.status = LOST
+            return LOST
+        if not self._afford(W_BACK):
+            return RUNNING
+        at = self.at
+        mv = self.mv
+        if self.remember:
+            self._add(self.cells[mv[2 * self.lo[d]]])
+        d -= 1
+        self.depth = d
+        i = at[d]
+        self._unmake(mv[2 * i], mv[2 * i + 1])
+        at[d] = i + 1
+        return None
+
+    def _step_node(self):
+        # the next capture at this depth made: a node
+        if not self._afford(W_NODE):
+            return RUNNING
+        at = self.at
+        d = self.depth
+        i = at[d]
+        f = self.mv[2 * i]
+        t = self.mv[2 * i + 1]
+        s = 3 - self._make(f, t)
+        self.nodes += 1
+        self.used += 1
+        cnt = self.cnt
+        if cnt[1] + cnt[2] == 1:
+            self.status = WON
+            return WON
+        if (self._connected() or not self.prune) and not (self.remember and self._seen(s)):
+            self.gs = s  # its captures: the next steps
+            self.ge = -1
+            return None
+        self._unmake(f, t)
+        at[d] = i + 1
+        return None
 
     def _prep(self):
         # a step of a bounded start: an island's holes put (and the checks

@@ -107,7 +107,7 @@ class NativeEngine:
         self.proven = 0
         self.mate = 0
         self.work = 0
-        self.pnodes = 0
+        self.proof_nodes = 0
         self.pv = ()
         self.pv_len = 0
         self.seed(seed)
@@ -136,7 +136,7 @@ class NativeEngine:
 
     def prove(self, g, depth, limit):
         mv = self._e.prove(*_state(g), depth, limit)
-        self.pnodes = self._e.pnodes
+        self.proof_nodes = self._e.pnodes
         return mv
 
     def solve(self, g, plies, ms=0):
@@ -161,7 +161,7 @@ class PythonHostEngine(Engine):
         self.depth = depth
         self.care = care
         self.grow = grow
-        self.pbuf = [bytearray(600 if d >= 2 else 0) for d in range(depth + 1)]
+        self.proof_lists = [bytearray(600 if d >= 2 else 0) for d in range(depth + 1)]
 
 
 def host_engine(level=MAX_LEVEL, seed=1, nodes=0, threads=1):

@@ -223,5 +223,7 @@ def test_the_tables_that_stay_loaded_keep_below_their_next_size():
         colour_scan,
     )
     sizes = [len(t.__dict__) for t in tables]
-    limits = (23, 10, 12, 12, 17, 23, 12, 12)
+    # (the Lights' class: its frame drawn by layer and phase, a method
+    # each, fills the 17 slots; one more method grows it to 23)
+    limits = (23, 17, 12, 12, 17, 23, 12, 12)
     assert [a <= b for a, b in zip(sizes, limits)] == [True] * len(limits), sizes

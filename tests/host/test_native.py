@@ -222,7 +222,7 @@ def test_engine_level_4_and_5_positions():
                 py.work,
             )
             assert nat.prove(g, 5, 20000) == py.prove(g, 5, 20000)
-            assert nat.pnodes == py.pnodes
+            assert nat.proof_nodes == py.proof_nodes
 
 
 def test_threads_and_stop():
