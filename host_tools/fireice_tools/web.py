@@ -44,6 +44,11 @@ HTTP interface (JSON), on 127.0.0.1 only:
     GET  /danger?hole=D4  the destinations of the peg on D4 now: "safe",
                           "gift" (the fill hands the opponent the game),
                           "threat" (the opponent wins at once next move)
+    POST /replay, /line, /analyse; GET /games, /game, /analyse?job=ID
+                          the page's review of any record: an imported
+                          one, the board's games, variations, the best
+                          line, an analysis followed move by move
+                          (fireice_tools.webgames)
     POST /input           one input; the server sets "at" (virtual time
                           follows real time). 400 {"error": ...} for an
                           input that cannot be used: nothing changes.
@@ -91,7 +96,7 @@ from fireice.geom import TARGETS, hole_name, islands_str, move_name, parse_posit
 from fireice.notation import parse_hole, parse_move
 from fireice.record import Record
 from fireice.record import format as format_record
-from fireice_tools import simhost
+from fireice_tools import simhost, webgames
 from fireice_tools.native import host_engine
 
 # the board's heap on the page: the game's 64 KB and the solver's 32 KB
@@ -130,6 +135,7 @@ KEEP_CONSOLE = 120  # lines of the board's console kept for the page
 MAX_CONSOLE_LINE = 400
 CLAIM_S = 30  # a page's claim to carry out the engine's move lasts this long
 COACH_LEVEL = 4  # the engine's level for the win-chance bar and the hints
+REVIEW_POSTS = ("/replay", "/line", "/analyse")  # webgames: a record in the body
 
 
 def default_flash(front="digital"):
@@ -309,6 +315,8 @@ class Simulator:
         self.resigned = None  # the side that resigned the game (the page's: the board goes on)
         self.engines = {}  # level -> Engine (the coach's; made when first asked)
         self.engine_lock = threading.Lock()
+        # imported records, variations, best lines, analyses (webgames)
+        self.reviews = webgames.Reviews(self.engine_lock, seed)
         self.status_asks = [0]  # virtual times at which to ask the board for its status
         self.last_status = 0
         when = (clock or datetime.datetime.now)()
@@ -1177,8 +1185,40 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    # --- the page's review: records in, the board's games (webgames) ----------------
+
+    def _review_get(self, url):
+        # GET /games, /game?name=, /analyse?job=: the answer, or None
+        query = parse_qs(url.query)
+        flash = self.sim.flash
+        if url.path == "/games":
+            return {"games": webgames.listing(flash)}
+        if url.path == "/game":
+            name = query.get("name", [""])[0]
+            text = webgames.read(flash, name)
+            return dict(webgames.replay({"text": text}), name=name, text=text)
+        if url.path == "/analyse" and "job" in query:
+            return self.sim.reviews.progress(query["job"][0])
+        return None
+
+    def _review_post(self, path, body):
+        # POST /replay, /line, /analyse (a record in the body)
+        if path == "/replay":
+            return webgames.replay(body)
+        if path == "/line":
+            return self.sim.reviews.line(body, COACH_LEVEL)
+        return self.sim.reviews.start(body, COACH_LEVEL)
+
+    def _review(self, answer):
+        try:
+            return self._send(200, answer())
+        except webgames.BadRecord as e:
+            return self._send(400, {"error": str(e)})
+
     def do_GET(self):
         url = urlparse(self.path)
+        if url.path in ("/games", "/game") or (url.path == "/analyse" and "job=" in url.query):
+            return self._review(lambda: self._review_get(url))
         if url.path == "/state":
             query = parse_qs(url.query)
             since = None
@@ -1237,19 +1277,25 @@ class Handler(BaseHTTPRequestHandler):
         return self._send(200, body, CONTENT_TYPES[ext])
 
     def do_POST(self):
-        if urlparse(self.path).path != "/input":
+        path = urlparse(self.path).path
+        review = path in REVIEW_POSTS
+        if path != "/input" and not review:
             return self._send(404, {"error": "POST goes to /input"})
         try:
             length = int(self.headers.get("Content-Length", "0"))
         except ValueError:
             length = -1
-        if not 0 < length <= MAX_BODY:
+        if review and not 0 < length <= webgames.MAX_RECORD + 1024:
+            return self._send(400, {"error": "a request of up to 64 KB of record, as JSON"})
+        if not review and not 0 < length <= MAX_BODY:
             return self._send(400, {"error": "an input is one JSON object of up to 4 KB"})
         text = self.rfile.read(length)
         try:
             msg = json.loads(text)
         except (ValueError, UnicodeDecodeError) as e:
             return self._send(400, {"error": "not JSON: %s" % e})
+        if review:
+            return self._review(lambda: self._review_post(path, msg))
         try:
             return self._send(200, self.sim.handle(msg))
         except BadInput as e:
