@@ -40,10 +40,11 @@ export function clickPocket(side) {
 // --- small screens: a tap zooms in, the next one picks the hole ----------------
 // The holes of an island lie 45 units apart (the centre from the edge
 // middles) on a board 1000 wide: on a phone no drawing of the whole board
-// gives 40 px targets. When the board is drawn too small for that, a tap
+// gives 44 px targets (the size a finger hits: Apple's and the W3C's
+// guidance). When the board is drawn too small for that, a tap
 // first zooms in around it; the tap on a hole then acts and zooms out.
 const HIT = 48; // diameter of a hole's target, in board units
-const MIN_TARGET_PX = 40;
+const MIN_TARGET_PX = 44;
 let zoomed = null;
 
 function scale() {
