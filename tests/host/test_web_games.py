@@ -236,3 +236,21 @@ def test_another_pages_move_glides(server, browser):  # noqa: F811
     other.close()
     page.close()
     assert not errors and not errors2, errors + errors2
+
+
+def test_no_function_of_the_page_server_is_over_80_lines():
+    # the page's server stays readable: small methods, one job each
+    import ast
+
+    from fireice_tools import web, webgames
+
+    for mod in (web, webgames):
+        with open(mod.__file__, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        long = [
+            (n.name, n.end_lineno - n.lineno + 1)
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.end_lineno - n.lineno + 1 > 80
+        ]
+        assert not long, (mod.__name__, long)
