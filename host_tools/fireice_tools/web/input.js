@@ -41,9 +41,12 @@ export function clickPocket(side) {
 // The holes of an island lie 45 units apart (the centre from the edge
 // middles) on a board 1000 wide: on a phone no drawing of the whole board
 // gives 44 px targets (the size a finger hits: Apple's and the W3C's
-// guidance). When the board is drawn too small for that, a tap
-// first zooms in around it; the tap on a hole then acts and zooms out.
+// guidance). When the board is drawn with targets under 40 px, a tap
+// first zooms in around it until they are 44 px; the tap on a hole then
+// acts and zooms out. (A laptop's window, 1280x800 and up, draws them 40
+// to 45 px: a click acts at once.)
 const HIT = 48; // diameter of a hole's target, in board units
+const ZOOM_BELOW_PX = 40;
 const MIN_TARGET_PX = 44;
 let zoomed = null;
 
@@ -52,7 +55,7 @@ function scale() {
 }
 
 function needZoom() {
-  return HIT * scale() < MIN_TARGET_PX;
+  return HIT * scale() < ZOOM_BELOW_PX;
 }
 
 function zoomAt(x, y) {
