@@ -233,6 +233,17 @@ def test_another_pages_move_glides(server, browser):  # noqa: F811
     page.wait_for_function("window.glided.includes('D4-C4')", timeout=WAIT_MS)
     # the page that made it does not glide it again
     assert other.evaluate("document.body.dataset.animated || ''") == ""
+    # a remote opponent's move glides as the board shows it (its "plays"
+    # event, docs/protocol.md): the page's own function, given a state with one
+    shown = other.evaluate(
+        """async () => {
+        const { app } = await import('/ctx.js');
+        const { moveTick } = await import('/sound.js');
+        const plays = {ev: 'plays', move: 'C4-C1', by: 'ice', remote: true, at: 1e9};
+        moveTick({...app.state, events: app.state.events.concat([plays])});
+        return document.body.dataset.animated; }"""
+    )
+    assert shown == "C4-C1"
     other.close()
     page.close()
     assert not errors and not errors2, errors + errors2
