@@ -162,6 +162,13 @@ def test_import_review_variation_line_and_analysis(server, browser, tmp_path):  
     assert "a variation from move 10" in page.inner_text("#viewText")
     game.push(buf[0], buf[1])
     assert board_position(page) == game.position()
+    # a step back out of it, and on into it again
+    page.keyboard.press("ArrowLeft")
+    wait_body(page, "variation", "")
+    wait_body(page, "viewing", "10")
+    assert board_position(page) == POSITIONS[10]
+    page.keyboard.press("ArrowRight")
+    wait_body(page, "variation", "%s-%s" % (frm, to))
     # the engine's best line from there, drawn as arrows
     page.click("#btnLine")
     page.wait_for_function(

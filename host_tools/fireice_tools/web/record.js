@@ -15,7 +15,8 @@ export function renderView(s) {
   let what;
   if (va) {
     const k = v.ply - va.base;
-    what = `a variation from move ${va.base}: ${va.moves.slice(0, k).join(" ")} (not in the game)`;
+    const line = k ? va.moves.slice(0, k).join(" ") : "its start (\u25B6 steps into it)";
+    what = `a variation from move ${va.base}: ${line} (not in the game)`;
   } else if (v.ply === 0) what = "the start of the game";
   else {
     const m = g.moves[v.ply - 1];
@@ -34,7 +35,9 @@ export async function view(ply) {
   clearPick();
   const va = app.variation;
   if (va && ply > va.base && ply <= va.base + va.moves.length) return showVariation(ply);
-  app.variation = null;
+  // one step back out of a variation keeps it, for the step on into it
+  const keep = va && ply === va.base && app.viewing && app.viewing.variation;
+  if (!keep) app.variation = null;
   document.body.dataset.variation = "";
   const g = shownGame(app.state);
   if (ply < 0 || ply > g.moves.length) return;
