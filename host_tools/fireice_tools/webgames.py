@@ -251,7 +251,7 @@ def names(flash):
 def read(flash, name):
     """One record's text from the flash (a name that games gave)."""
     if name not in names(flash):
-        raise BadRecord("no game record %r on the board (the list names them)" % (name,)[:80])
+        raise BadRecord("no game record %r on the board (the list names them)" % (name[:80],))
     try:
         with open(os.path.join(flash, name), encoding="utf-8", errors="replace") as f:
             return f.read(MAX_RECORD)
