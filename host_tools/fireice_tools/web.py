@@ -44,6 +44,11 @@ HTTP interface (JSON), on 127.0.0.1 only:
     GET  /danger?hole=D4  the destinations of the peg on D4 now: "safe",
                           "gift" (the fill hands the opponent the game),
                           "threat" (the opponent wins at once next move)
+    POST /replay, /line, /analyse; GET /games, /game, /analyse?job=ID
+                          the page's review of any record: an imported
+                          one, the board's games, variations, the best
+                          line, an analysis followed move by move
+                          (fireice_tools.webgames)
     POST /input           one input; the server sets "at" (virtual time
                           follows real time). 400 {"error": ...} for an
                           input that cannot be used: nothing changes.
@@ -91,7 +96,7 @@ from fireice.geom import TARGETS, hole_name, islands_str, move_name, parse_posit
 from fireice.notation import parse_hole, parse_move
 from fireice.record import Record
 from fireice.record import format as format_record
-from fireice_tools import simhost
+from fireice_tools import simhost, webgames
 from fireice_tools.native import host_engine
 
 # the board's heap on the page: the game's 64 KB and the solver's 32 KB
@@ -130,6 +135,7 @@ KEEP_CONSOLE = 120  # lines of the board's console kept for the page
 MAX_CONSOLE_LINE = 400
 CLAIM_S = 30  # a page's claim to carry out the engine's move lasts this long
 COACH_LEVEL = 4  # the engine's level for the win-chance bar and the hints
+REVIEW_POSTS = ("/replay", "/line", "/analyse")  # webgames: a record in the body
 
 
 def default_flash(front="digital"):
@@ -265,12 +271,27 @@ class Simulator:
         self.host_lock = threading.Lock()
         self.cond = threading.Condition()
         self.stopping = threading.Event()
+        self._init_state(front or cfg_front, seed)
+        when = (clock or datetime.datetime.now)()
+        if when is not None:  # the board dates its games (docs/records.md)
+            line = "clock " + when.strftime("%Y-%m-%dT%H:%M:%S")
+            self._console("in", line)
+            self.host.send("c " + line)
+        self.threads = [
+            threading.Thread(target=self._read, name="board-out", daemon=True),
+            threading.Thread(target=self._read_err, name="board-err", daemon=True),
+            threading.Thread(target=self._tick, name="board-clock", daemon=True),
+        ]
+        for t in self.threads:
+            t.start()
+
+    def _init_state(self, front, seed):
         # what the page shows (guarded by cond)
         self.serial = 0
         self.alive = True
         self.exit_status = None
         self.version = None
-        self.front = front or cfg_front
+        self.front = front
         self.led_names = []
         self.leds = {}
         self.led_ref = LED_FULL
@@ -309,20 +330,10 @@ class Simulator:
         self.resigned = None  # the side that resigned the game (the page's: the board goes on)
         self.engines = {}  # level -> Engine (the coach's; made when first asked)
         self.engine_lock = threading.Lock()
+        # imported records, variations, best lines, analyses (webgames)
+        self.reviews = webgames.Reviews(self.engine_lock, seed)
         self.status_asks = [0]  # virtual times at which to ask the board for its status
         self.last_status = 0
-        when = (clock or datetime.datetime.now)()
-        if when is not None:  # the board dates its games (docs/records.md)
-            line = "clock " + when.strftime("%Y-%m-%dT%H:%M:%S")
-            self._console("in", line)
-            self.host.send("c " + line)
-        self.threads = [
-            threading.Thread(target=self._read, name="board-out", daemon=True),
-            threading.Thread(target=self._read_err, name="board-err", daemon=True),
-            threading.Thread(target=self._tick, name="board-clock", daemon=True),
-        ]
-        for t in self.threads:
-            t.start()
 
     # --- time and the board's output ------------------------------------------
 
@@ -449,104 +460,123 @@ class Simulator:
                 self._say("error", "board: " + ev["text"], at)
             return True
         self.status_asks.append(at)  # ask at once what it means for the phase
-        if kind == "hello":
-            self.version = ev.get("version")
-            self.front = ev.get("front", self.front)
-            self.led_names = list(ev["leds"])
-        elif kind == "dealing":
-            self.dealing = ev.get("grade")
-            text = (
-                "Dealing %s %s solitaire (seed %s): the board's solver looks for one between scans."
-            )
-            self._say("new", text % (_a_word(self.dealing), self.dealing, ev.get("seed")), at)
-        elif kind == "winnable":
-            self.sign = {True: "winnable", False: "lost", None: "unknown"}[ev.get("winnable")]
-        elif kind == "losing":
-            text = "%s lost the game: the position cannot be won any more."
-            self._say("result", text % ev.get("move"), at)
-        elif kind == "hint":
-            self.hint = ev.get("move")
-            if self.hint:
-                self._say("hint", "Hint: %s (lit on the board)." % self.hint, at)
-            elif ev.get("reason"):  # a duel's (rationed, the board to move, ...)
-                self._say("hint", "No hint: %s." % ev["reason"], at)
-            else:
-                why = "cannot be won" if ev.get("winnable") is False else "is not solved"
-                self._say("hint", "No hint: the position %s." % why, at)
-        elif kind == "new":
-            self.resigned = None
-            if ev["mode"] != "duel":
-                self.host_vs = None
-            self.dealing = None
-            self.sign = self.hint = None
-            self.mode = ev["mode"]
-            self.setup = ev["position"]
-            self.first = ev.get("to_move")
-            self.to_move = self.first
-            self.moves = []
-            # a new game is a new game even from the same position: a page's
-            # claim on the one before does not carry over
-            self.engine_claim = None
-            self.result = self.islands = None
-            self.control = {}
-            what = "solitaire" if self.mode == "solitaire" else "two-player game"
-            self._say("new", "New %s: put the pegs on the lit holes." % what, at)
-            if self.hand:
-                # the set-up starts afresh: the hand is emptied, and says so
-                note = "New game: %s peg in your hand went back to its supply" % _a(self.hand)
-                self._say("note", note + ".", at)
-                self._hand_note(note, at)
-                self.hand = self.hand_from = None
-        elif kind == "resumed":
-            saved = saved_game(self.flash) if self.flash else None
-            if saved:
-                self.mode, self.setup, self.first = saved["mode"], saved["setup"], saved["first"]
-                self.moves, self.result = saved["moves"], saved["result"]
-                self.to_move = saved["to_move"]
-                # the pegs stayed in their holes while the board was off
-                self.pending_board = saved["position"]
-            self._say("new", "The saved game goes on (%d moves)." % ev.get("moves", 0), at)
-        elif kind == "replace":
-            # a digital board cannot see colours: pegs standing from before
-            # count for the new game only once put in afresh
-            text = (
-                "Pegs from before stand on %s: this board cannot see their colour. "
-                "Lift each and put it back in the colour lit under it."
-            )
-            self._say("note", text % ev.get("holes", "?").replace(" ", ", "), at)
-        elif kind == "ready":
-            self.to_move = ev.get("to")
-            self._say("ready", "The pegs match the game: %s to move." % _side(ev.get("to")), at)
-        elif kind == "move":
-            self.moves.append({"move": ev["move"], "by": ev["by"]})
-            self.hint = None
-            if self.sign:  # the board solves the new position
-                self.sign = "solving"
-        elif kind == "turn":
-            self.to_move = ev["to"]
-        elif kind == "control":
-            if ev.get("by"):
-                self.control[ev["island"]] = ev["by"]
-            else:
-                self.control.pop(ev["island"], None)
-        elif kind == "result":
-            self.result = ev["result"]
-            self.islands = ev.get("islands")
-            self.to_move = None
-            self._say("result", _result_text(self.result, self.islands), at)
-        elif kind == "illegal":
-            self._say("illegal", "%s: %s" % (ev.get("hole"), ev.get("reason")), at)
-        elif kind == "undo":
-            if self.moves and self.moves[-1]["move"] == ev["move"]:
-                self.moves.pop()
-            self.hint = None
-            if self.sign:
-                self.sign = "solving"
-            self.result = self.islands = None
-            self._say("undo", "Taken back: %s" % ev["move"], at)
-        elif kind == "error":
-            self._say("error", ev.get("reason", "?"), at)
+        take = getattr(self, "_on_" + kind, None)
+        if take:
+            take(ev, at)
         return True
+
+    # one method an event (docs/protocol.md), called with cond held
+
+    def _on_hello(self, ev, at):
+        self.version = ev.get("version")
+        self.front = ev.get("front", self.front)
+        self.led_names = list(ev["leds"])
+
+    def _on_dealing(self, ev, at):
+        self.dealing = ev.get("grade")
+        text = "Dealing %s %s solitaire (seed %s): the board's solver looks for one between scans."
+        self._say("new", text % (_a_word(self.dealing), self.dealing, ev.get("seed")), at)
+
+    def _on_winnable(self, ev, at):
+        self.sign = {True: "winnable", False: "lost", None: "unknown"}[ev.get("winnable")]
+
+    def _on_losing(self, ev, at):
+        text = "%s lost the game: the position cannot be won any more."
+        self._say("result", text % ev.get("move"), at)
+
+    def _on_hint(self, ev, at):
+        self.hint = ev.get("move")
+        if self.hint:
+            self._say("hint", "Hint: %s (lit on the board)." % self.hint, at)
+        elif ev.get("reason"):  # a duel's (rationed, the board to move, ...)
+            self._say("hint", "No hint: %s." % ev["reason"], at)
+        else:
+            why = "cannot be won" if ev.get("winnable") is False else "is not solved"
+            self._say("hint", "No hint: the position %s." % why, at)
+
+    def _on_new(self, ev, at):
+        self.resigned = None
+        if ev["mode"] != "duel":
+            self.host_vs = None
+        self.dealing = None
+        self.sign = self.hint = None
+        self.mode = ev["mode"]
+        self.setup = ev["position"]
+        self.first = ev.get("to_move")
+        self.to_move = self.first
+        self.moves = []
+        # a new game is a new game even from the same position: a page's
+        # claim on the one before does not carry over
+        self.engine_claim = None
+        self.result = self.islands = None
+        self.control = {}
+        what = "solitaire" if self.mode == "solitaire" else "two-player game"
+        self._say("new", "New %s: put the pegs on the lit holes." % what, at)
+        if self.hand:
+            # the set-up starts afresh: the hand is emptied, and says so
+            note = "New game: %s peg in your hand went back to its supply" % _a(self.hand)
+            self._say("note", note + ".", at)
+            self._hand_note(note, at)
+            self.hand = self.hand_from = None
+
+    def _on_resumed(self, ev, at):
+        saved = saved_game(self.flash) if self.flash else None
+        if saved:
+            self.mode, self.setup, self.first = saved["mode"], saved["setup"], saved["first"]
+            self.moves, self.result = saved["moves"], saved["result"]
+            self.to_move = saved["to_move"]
+            # the pegs stayed in their holes while the board was off
+            self.pending_board = saved["position"]
+        self._say("new", "The saved game goes on (%d moves)." % ev.get("moves", 0), at)
+
+    def _on_replace(self, ev, at):
+        # a digital board cannot see colours: pegs standing from before
+        # count for the new game only once put in afresh
+        text = (
+            "Pegs from before stand on %s: this board cannot see their colour. "
+            "Lift each and put it back in the colour lit under it."
+        )
+        self._say("note", text % ev.get("holes", "?").replace(" ", ", "), at)
+
+    def _on_ready(self, ev, at):
+        self.to_move = ev.get("to")
+        self._say("ready", "The pegs match the game: %s to move." % _side(ev.get("to")), at)
+
+    def _on_move(self, ev, at):
+        self.moves.append({"move": ev["move"], "by": ev["by"]})
+        self.hint = None
+        if self.sign:  # the board solves the new position
+            self.sign = "solving"
+
+    def _on_turn(self, ev, at):
+        self.to_move = ev["to"]
+
+    def _on_control(self, ev, at):
+        if ev.get("by"):
+            self.control[ev["island"]] = ev["by"]
+        else:
+            self.control.pop(ev["island"], None)
+
+    def _on_result(self, ev, at):
+        self.result = ev["result"]
+        self.islands = ev.get("islands")
+        self.to_move = None
+        self._say("result", _result_text(self.result, self.islands), at)
+
+    def _on_illegal(self, ev, at):
+        self._say("illegal", "%s: %s" % (ev.get("hole"), ev.get("reason")), at)
+
+    def _on_undo(self, ev, at):
+        if self.moves and self.moves[-1]["move"] == ev["move"]:
+            self.moves.pop()
+        self.hint = None
+        if self.sign:
+            self.sign = "solving"
+        self.result = self.islands = None
+        self._say("undo", "Taken back: %s" % ev["move"], at)
+
+    def _on_error(self, ev, at):
+        self._say("error", ev.get("reason", "?"), at)
 
     def _frame(self, rgb, at):
         if len(rgb) != len(self.led_names):
@@ -607,114 +637,17 @@ class Simulator:
     def handle(self, msg):
         """Apply one input from the page. Returns a small JSON-able answer;
         raises BadInput or BoardGone."""
-        if not isinstance(msg, dict):
-            raise BadInput('an input is a JSON object, such as {"lift": "D4"}')
+        kind = _input_kind(msg)
         msg = dict(msg)
         msg.pop("at", None)  # time is the server's
-        kinds = [k for k in KINDS if k in msg]
-        if "bounce" in kinds and len(kinds) > 1:
-            kinds.remove("bounce")  # the chatter of a lift or put
-        if not kinds and not msg:
-            raise BadInput("an empty input")
-        if len(kinds) != 1:
-            raise BadInput("an input has exactly one of: %s" % ", ".join(KINDS))
-        kind = kinds[0]
         with self.host_lock:
             if not self.alive:
                 raise BoardGone("the virtual board has stopped")
-            note = warning = None
-            hand_note = None
-            host_vs = self.host_vs
-            hand, hand_from = self.hand, self.hand_from
+            if kind in ("hand", "console", "resign"):
+                # the page's own: the hand, the console, resigning
+                return getattr(self, "_" + kind + "_input")(msg)
             try:
-                if kind == "hand":
-                    return self._take(msg)
-                if kind == "console":
-                    return self._console_in(msg)
-                if kind == "resign":
-                    return self._resign(msg)
-                if kind in ("lift", "put", "bounce") and not isinstance(msg[kind], str):
-                    raise BadInput('%s names a hole, such as "D4"' % kind)
-                if kind == "board" and not isinstance(msg["board"], str):
-                    raise BadInput("board is a position of 49 characters # O -")
-                if kind == "lift":
-                    self.host.check(msg)
-                    h = parse_hole(msg["lift"])
-                    side = SIDE_NAMES[self.host.world.pegs[h]]
-                    name = msg["lift"].upper()
-                    if hand:
-                        # the hand is full: the peg goes off the board into
-                        # its supply (a solitaire capture); the hand keeps its own
-                        note = (
-                            "the %s peg from %s went to the %s supply; your hand still holds %s peg%s"
-                            % (
-                                side.capitalize(),
-                                name,
-                                side.capitalize(),
-                                _a(hand),
-                                " from " + hand_from if hand_from else "",
-                            )
-                        )
-                        hand_note = "%s peg from %s: off the board, to its supply" % (
-                            _a(side),
-                            name,
-                        )
-                    else:
-                        hand, hand_from = side, name
-                        hand_note = "took %s peg from %s" % (_a(side), name)
-                elif kind == "put":
-                    anyway = msg.pop("anyway", False) is True
-                    if "peg" in msg and msg["peg"] not in SIDES:
-                        raise BadInput('"peg" is "fire" or "ice", not %r' % (msg["peg"],))
-                    if hand:
-                        if msg.get("peg", hand) != hand:
-                            raise BadInput(
-                                "your hand holds %s peg, not %s one" % (_a(hand), _a(msg["peg"]))
-                            )
-                        colour = hand
-                    else:
-                        colour = msg.get("peg") or self._wanted(msg["put"].upper())
-                        if self.supply(colour) <= 0:
-                            raise BadInput("no %s peg left in the supply" % colour)
-                    msg["peg"] = colour
-                    self.host.check(msg)
-                    name = msg["put"].upper()
-                    lit = self._lit(name)
-                    if lit and lit != colour and not anyway and self._lights_show_pegs():
-                        # setting up or putting back, the light is the colour
-                        # that belongs there: a player's hands would not
-                        # pick the other one ("anyway" does, to try the board)
-                        raise BadInput(
-                            "the board lights %s for %s: put %s peg there, not %s one"
-                            % (name, lit.capitalize(), _a(lit), _a(colour))
-                        )
-                    if lit and lit != colour:
-                        # the board may not see colours (digital sensors): the page says it
-                        warning = "the board lit %s for %s; this is %s peg" % (
-                            name,
-                            lit.capitalize(),
-                            _a(colour),
-                        )
-                    hand_note = "put %s peg in %s%s" % (
-                        _a(colour),
-                        name,
-                        "" if hand else " (from the supply)",
-                    )
-                    hand = hand_from = None
-                elif kind == "board":
-                    cells = parse_position(msg["board"])
-                    text = "".join("-#O"[c] for c in cells)
-                    for side in SIDES:
-                        if self.supply(side, text) < 0:
-                            raise BadInput("more than 25 %s pegs (with the hand)" % side)
-                    self.host.check(msg)
-                elif kind == "cmd":
-                    self._check_cmd(msg)
-                    if msg["cmd"] == "new":
-                        host_vs = self._host_opponent(msg)
-                    self.host.check(msg)
-                else:
-                    self.host.check(msg)
+                step = self._step(kind, msg)
             except BadInput:
                 raise
             except (FireIceError, ValueError, TypeError, KeyError, AttributeError) as e:
@@ -725,28 +658,133 @@ class Simulator:
                 self.host.line(json.dumps(msg))
             except (OSError, ValueError):
                 raise BoardGone("the virtual board has stopped")
-            with self.cond:
-                self.host_vs = host_vs
-                self.hand, self.hand_from = hand, hand_from
-                self.pegs = "".join("-#O"[min(c, 2)] for c in self.host.world.pegs)
-                self.status_asks.append(at + STATUS_AFTER_INPUT_MS)
-                if note:
-                    self._say("note", note[0].upper() + note[1:] + ".", at)
-                if warning:
-                    self._say("warn", warning[0].upper() + warning[1:] + ".", at)
-                if hand_note:
-                    self._hand_note(hand_note, at)
-                self._changed()
-        answer = {"ok": True, "at": at, "hand": hand}
+            self._stepped(step, at)
+        answer = {"ok": True, "at": at, "hand": step["hand"]}
         if kind == "put":
             answer["peg"] = msg["peg"]
-        if note:
-            answer["note"] = note
-        if warning:
-            answer["warning"] = warning
+        for key in ("note", "warning"):
+            if step[key]:
+                answer[key] = step[key]
         return answer
 
-    def _console_in(self, msg):
+    def _step(self, kind, msg):
+        """What an input to the board does to the world around it, checked
+        before the board gets it: {"hand", "hand_from", "host_vs", "note",
+        "warning", "hand_note"}."""
+        step = {
+            "hand": self.hand,
+            "hand_from": self.hand_from,
+            "host_vs": self.host_vs,
+            "note": None,
+            "warning": None,
+            "hand_note": None,
+        }
+        if kind in ("lift", "put", "bounce") and not isinstance(msg[kind], str):
+            raise BadInput('%s names a hole, such as "D4"' % kind)
+        if kind == "lift":
+            self._lift_step(msg, step)
+        elif kind == "put":
+            self._put_step(msg, step)
+        elif kind == "board":
+            self._board_step(msg)
+        elif kind == "cmd":
+            self._check_cmd(msg)
+            if msg["cmd"] == "new":
+                step["host_vs"] = self._host_opponent(msg)
+            self.host.check(msg)
+        else:
+            self.host.check(msg)
+        return step
+
+    def _lift_step(self, msg, step):
+        self.host.check(msg)
+        h = parse_hole(msg["lift"])
+        side = SIDE_NAMES[self.host.world.pegs[h]]
+        name = msg["lift"].upper()
+        hand, hand_from = step["hand"], step["hand_from"]
+        if not hand:
+            step["hand"], step["hand_from"] = side, name
+            step["hand_note"] = "took %s peg from %s" % (_a(side), name)
+            return
+        # the hand is full: the peg goes off the board into its supply (a
+        # solitaire capture); the hand keeps its own
+        step["note"] = (
+            "the %s peg from %s went to the %s supply; your hand still holds %s peg%s"
+            % (
+                side.capitalize(),
+                name,
+                side.capitalize(),
+                _a(hand),
+                " from " + hand_from if hand_from else "",
+            )
+        )
+        step["hand_note"] = "%s peg from %s: off the board, to its supply" % (_a(side), name)
+
+    def _put_step(self, msg, step):
+        anyway = msg.pop("anyway", False) is True
+        hand = step["hand"]
+        if "peg" in msg and msg["peg"] not in SIDES:
+            raise BadInput('"peg" is "fire" or "ice", not %r' % (msg["peg"],))
+        if hand:
+            if msg.get("peg", hand) != hand:
+                raise BadInput("your hand holds %s peg, not %s one" % (_a(hand), _a(msg["peg"])))
+            colour = hand
+        else:
+            colour = msg.get("peg") or self._wanted(msg["put"].upper())
+            if self.supply(colour) <= 0:
+                raise BadInput("no %s peg left in the supply" % colour)
+        msg["peg"] = colour
+        self.host.check(msg)
+        name = msg["put"].upper()
+        lit = self._lit(name)
+        if lit and lit != colour and not anyway and self._lights_show_pegs():
+            # setting up or putting back, the light is the colour that
+            # belongs there: a player's hands would not pick the other one
+            # ("anyway" does, to try the board)
+            raise BadInput(
+                "the board lights %s for %s: put %s peg there, not %s one"
+                % (name, lit.capitalize(), _a(lit), _a(colour))
+            )
+        if lit and lit != colour:
+            # the board may not see colours (digital sensors): the page says it
+            step["warning"] = "the board lit %s for %s; this is %s peg" % (
+                name,
+                lit.capitalize(),
+                _a(colour),
+            )
+        step["hand_note"] = "put %s peg in %s%s" % (
+            _a(colour),
+            name,
+            "" if hand else " (from the supply)",
+        )
+        step["hand"] = step["hand_from"] = None
+
+    def _board_step(self, msg):
+        if not isinstance(msg["board"], str):
+            raise BadInput("board is a position of 49 characters # O -")
+        cells = parse_position(msg["board"])
+        text = "".join("-#O"[c] for c in cells)
+        for side in SIDES:
+            if self.supply(side, text) < 0:
+                raise BadInput("more than 25 %s pegs (with the hand)" % side)
+        self.host.check(msg)
+
+    def _stepped(self, step, at):
+        # the board has the input: the world and the page's state follow it
+        with self.cond:
+            self.host_vs = step["host_vs"]
+            self.hand, self.hand_from = step["hand"], step["hand_from"]
+            self.pegs = "".join("-#O"[min(c, 2)] for c in self.host.world.pegs)
+            self.status_asks.append(at + STATUS_AFTER_INPUT_MS)
+            if step["note"]:
+                self._say("note", step["note"][0].upper() + step["note"][1:] + ".", at)
+            if step["warning"]:
+                self._say("warn", step["warning"][0].upper() + step["warning"][1:] + ".", at)
+            if step["hand_note"]:
+                self._hand_note(step["hand_note"], at)
+            self._changed()
+
+    def _console_input(self, msg):
         # a line typed into the board's USB console: the board answers it
         line = msg["console"]
         if len(msg) != 1:
@@ -768,7 +806,7 @@ class Simulator:
             self._changed()
         return {"ok": True, "at": at}
 
-    def _resign(self, msg):
+    def _resign_input(self, msg):
         # {"resign": side}: that side gives the game up (the page's word: the
         # board knows nothing of it, and a new game clears it)
         side = msg["resign"]
@@ -783,7 +821,7 @@ class Simulator:
             self._changed()
         return {"ok": True, "resigned": side}
 
-    def _take(self, msg):
+    def _hand_input(self, msg):
         # {"hand": side}: a peg from that supply into the hand (one already
         # there goes back); {"hand": null}: the hand's peg back to its supply
         side = msg["hand"]
@@ -1131,6 +1169,20 @@ class Simulator:
         return self.proc.returncode
 
 
+def _input_kind(msg):
+    """The kind of an input (one of KINDS), or BadInput saying why it has none."""
+    if not isinstance(msg, dict):
+        raise BadInput('an input is a JSON object, such as {"lift": "D4"}')
+    kinds = [k for k in KINDS if k in msg]
+    if "bounce" in kinds and len(kinds) > 1:
+        kinds.remove("bounce")  # the chatter of a lift or put
+    if not kinds and not [k for k in msg if k != "at"]:
+        raise BadInput("an empty input")
+    if len(kinds) != 1:
+        raise BadInput("an input has exactly one of: %s" % ", ".join(KINDS))
+    return kinds[0]
+
+
 def _a(side):
     return "an Ice" if side == "ice" else "a Fire"
 
@@ -1177,8 +1229,40 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    # --- the page's review: records in, the board's games (webgames) ----------------
+
+    def _review_get(self, url):
+        # GET /games, /game?name=, /analyse?job=: the answer, or None
+        query = parse_qs(url.query)
+        flash = self.sim.flash
+        if url.path == "/games":
+            return {"games": webgames.listing(flash)}
+        if url.path == "/game":
+            name = query.get("name", [""])[0]
+            text = webgames.read(flash, name)
+            return dict(webgames.replay({"text": text}), name=name, text=text)
+        if url.path == "/analyse" and "job" in query:
+            return self.sim.reviews.progress(query["job"][0])
+        return None
+
+    def _review_post(self, path, body):
+        # POST /replay, /line, /analyse (a record in the body)
+        if path == "/replay":
+            return webgames.replay(body)
+        if path == "/line":
+            return self.sim.reviews.line(body, COACH_LEVEL)
+        return self.sim.reviews.start(body, COACH_LEVEL)
+
+    def _review(self, answer):
+        try:
+            return self._send(200, answer())
+        except webgames.BadRecord as e:
+            return self._send(400, {"error": str(e)})
+
     def do_GET(self):
         url = urlparse(self.path)
+        if url.path in ("/games", "/game") or (url.path == "/analyse" and "job=" in url.query):
+            return self._review(lambda: self._review_get(url))
         if url.path == "/state":
             query = parse_qs(url.query)
             since = None
@@ -1237,19 +1321,25 @@ class Handler(BaseHTTPRequestHandler):
         return self._send(200, body, CONTENT_TYPES[ext])
 
     def do_POST(self):
-        if urlparse(self.path).path != "/input":
+        path = urlparse(self.path).path
+        review = path in REVIEW_POSTS
+        if path != "/input" and not review:
             return self._send(404, {"error": "POST goes to /input"})
         try:
             length = int(self.headers.get("Content-Length", "0"))
         except ValueError:
             length = -1
-        if not 0 < length <= MAX_BODY:
+        if review and not 0 < length <= webgames.MAX_RECORD + 1024:
+            return self._send(400, {"error": "a request of up to 64 KB of record, as JSON"})
+        if not review and not 0 < length <= MAX_BODY:
             return self._send(400, {"error": "an input is one JSON object of up to 4 KB"})
         text = self.rfile.read(length)
         try:
             msg = json.loads(text)
         except (ValueError, UnicodeDecodeError) as e:
             return self._send(400, {"error": "not JSON: %s" % e})
+        if review:
+            return self._review(lambda: self._review_post(path, msg))
         try:
             return self._send(200, self.sim.handle(msg))
         except BadInput as e:

@@ -2,7 +2,8 @@
 // sends clicks to /input (see fireice_tools/web.py). The modules: board.js
 // (the board's geometry and drawing), input.js (clicks, typed moves, keys),
 // coach.js (the engine: opponent, hints, danger lights, the bar), prompt.js
-// (what to do now), record.js (the moves, viewing, the analysis), ctx.js
+// (what to do now), record.js (the moves, viewing, the analysis), games.js
+// (records in, the board's games, variations, the best line), ctx.js
 // (what they share).
 import { HOLE_NAMES, ISLANDS, SIDES, createBoard, lightOf, pegArt } from "./board.js";
 import { coachTick, dangerOf, hintFor, renderCoach } from "./coach.js";
@@ -11,7 +12,8 @@ import { clickHole, clickPocket, openLink, wire } from "./input.js";
 import { renderConsole, renderPanel } from "./prompt.js";
 import { renderRecord, renderReview } from "./record.js";
 import { coachCfg } from "./coach.js";
-import { soundTick } from "./sound.js";
+import { moveTick, soundTick } from "./sound.js";
+import { lineArrows, openGameLink, renderGames, wireGames } from "./games.js";
 
 // --- the hand follows the pointer ----------------------------------------------
 let cursorPeg = null;
@@ -42,7 +44,10 @@ async function poll() {
       const first = !app.state;
       app.state = s;
       render(s);
-      if (first) openLink();
+      if (first) {
+        openLink();
+        openGameLink();
+      }
     } catch (e) {
       $("offline").hidden = false;
       await new Promise((ok) => setTimeout(ok, 1000));
@@ -71,8 +76,10 @@ function render(s) {
   renderConsole(s);
   renderCoach(s);
   renderReview(s);
+  renderGames(s);
   drawCursor();
   soundTick(s, coachCfg.sound);
+  moveTick(s);
   coachTick(s);
 }
 
@@ -91,9 +98,11 @@ function renderHoles(s) {
   const hint = hintFor(s);
   board.highlight(hint ? [hint.from] : [], "hint-from");
   board.highlight(hint ? [hint.to] : [], "hint-to");
-  const arrows = hint ? hint.move : "";
+  // the engine's move as an arrow, or its best line asked for in this position
+  const line = hint ? [hint.move] : lineArrows() || [];
+  const arrows = line.join(" ");
   if (board.svg.dataset.arrows !== arrows) {
-    board.arrows(hint ? [hint.move] : []); // the engine's move as an arrow
+    board.arrows(line);
     board.svg.dataset.arrows = arrows;
   }
   for (const name of HOLE_NAMES) {
@@ -225,6 +234,7 @@ function start() {
   });
   $("howto").addEventListener("toggle", drawHowTo);
   wire();
+  wireGames();
   setInterval(() => app.state && renderMessages(app.state), 2000);
   poll();
 }

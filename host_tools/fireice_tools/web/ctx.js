@@ -52,9 +52,20 @@ export function renderMessages(s) {
   if (ul.innerHTML !== html) ul.innerHTML = html;
 }
 
+// the pegs this page put last: which moves its own hands finished
+// (sound.js glides the others, made elsewhere, from hole to hole)
+export const puts = [];
+
+function notePut(input) {
+  if (!input || !input.put || !app.state) return;
+  puts.push({ hole: String(input.put).toUpperCase(), phase: app.state.phase, ply: app.state.moves.length });
+  if (puts.length > 6) puts.shift();
+}
+
 /** POST one input to /input: its answer, or null (the error noted). */
 export async function send(input, path) {
   let answer;
+  notePut(input);
   try {
     const r = await fetch(path || "/input", {
       method: "POST",

@@ -6,19 +6,21 @@ import { $, act, app, note, rerender, renderMessages, send, sleep, until } from 
 import { askHint, coachCfg, hostVs, opponentName, opponentsTurn, saveCfg, setOpponent } from "./coach.js";
 import { renderPanel } from "./prompt.js";
 import { endView, runReview, view } from "./record.js";
+import { closeLoaded, leaveVariation, variationClick, variationMove } from "./games.js";
 
 // --- clicks --------------------------------------------------------------------
 export function clickHole(name, keyboard) {
   if (!app.state) return null;
+  if (!keyboard) unzoom();
+  if (app.viewing) {
+    // a position of the review: a move here is a variation, not the board's
+    variationClick(name);
+    return null;
+  }
   if (app.state.resigned) {
     note("error", "The game is over (resigned): New starts another.");
     return null;
   }
-  if (app.viewing) {
-    note("error", "You are looking at an earlier position: \u201cBack to the game\u201d to play on.");
-    return null;
-  }
-  if (!keyboard) unzoom();
   if (opponentsTurn(app.state)) {
     note("error", `The engine plays ${opponentName(app.state)}: wait for its move.`);
     return null;
@@ -38,10 +40,14 @@ export function clickPocket(side) {
 // --- small screens: a tap zooms in, the next one picks the hole ----------------
 // The holes of an island lie 45 units apart (the centre from the edge
 // middles) on a board 1000 wide: on a phone no drawing of the whole board
-// gives 40 px targets. When the board is drawn too small for that, a tap
-// first zooms in around it; the tap on a hole then acts and zooms out.
+// gives 44 px targets (the size a finger hits: Apple's and the W3C's
+// guidance). When the board is drawn with targets under 40 px, a tap
+// first zooms in around it until they are 44 px; the tap on a hole then
+// acts and zooms out. (A laptop's window, 1280x800 and up, draws them 40
+// to 45 px: a click acts at once.)
 const HIT = 48; // diameter of a hole's target, in board units
-const MIN_TARGET_PX = 40;
+const ZOOM_BELOW_PX = 40;
+const MIN_TARGET_PX = 44;
 let zoomed = null;
 
 function scale() {
@@ -49,7 +55,7 @@ function scale() {
 }
 
 function needZoom() {
-  return HIT * scale() < MIN_TARGET_PX;
+  return HIT * scale() < ZOOM_BELOW_PX;
 }
 
 function zoomAt(x, y) {
@@ -325,6 +331,14 @@ export function newGame(ev) {
   send(input);
 }
 
+/** "Back to the game": out of a variation to the game's move it left,
+ *  out of a loaded game to the board's, else to the game now. */
+function backToGame() {
+  if (app.variation) leaveVariation();
+  else if (app.loaded) closeLoaded();
+  else endView();
+}
+
 /** Attaches the page's listeners (once, after the board is drawn). */
 export function wire() {
   app.board.svg.addEventListener("click", (ev) => {
@@ -389,14 +403,15 @@ export function wire() {
   $("viewStart").addEventListener("click", () => view(0));
   $("viewPrev").addEventListener("click", () => app.viewing && view(app.viewing.ply - 1));
   $("viewNext").addEventListener("click", () => app.viewing && view(app.viewing.ply + 1));
-  $("viewEnd").addEventListener("click", endView);
+  $("viewEnd").addEventListener("click", backToGame);
   $("moveForm").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const input = $("moveInput");
     const text = input.value;
     if (!text.trim()) return;
     input.value = "";
-    await typedMove(text);
+    if (app.viewing) await variationMove(text.trim().toUpperCase().replace(/\s*[-x\s]\s*/, "-"));
+    else await typedMove(text);
   });
   $("consoleForm").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -412,7 +427,7 @@ export function wire() {
     const inField = ev.target.closest && ev.target.closest("input, select, textarea");
     if (ev.key === "Escape") {
       if (zoomed) unzoom();
-      else if (app.viewing) endView();
+      else if (app.viewing) backToGame();
       else if (app.state && app.state.hand) act({ hand: null });
       return;
     }

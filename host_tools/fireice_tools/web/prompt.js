@@ -77,7 +77,10 @@ function fixText(s) {
 
 function hintText(s) {
   if (!s.alive) return "The virtual board has stopped (see the messages): restart the simulator.";
-  if (app.viewing) return "You are looking at an earlier position (view only): \u201cBack to the game\u201d, or Esc, to play on.";
+  if (app.viewing) {
+    const where = app.loaded ? `You are reviewing ${app.loaded.title}` : "You are looking at an earlier position";
+    return `${where}: click a peg and a hole (or type a move) to try a variation; \u201cBack to the game\u201d, or Esc, to go back.`;
+  }
   if (s.result || s.resigned) return resultText(s) + ". New starts another game.";
   if (app.takingBack) return "Taking back: the page puts the pegs back as the lights show\u2026";
   if (app.arranging) return "The page puts the pegs where the lights show\u2026";

@@ -1,7 +1,7 @@
 // Sounds and motion: a short sound for a move, a win and a refused move
 // (with a switch), and the engine's move drawn gliding from hole to hole.
 import { pegArt } from "./board.js";
-import { app } from "./ctx.js";
+import { app, note, puts } from "./ctx.js";
 
 let audio = null;
 let heard = null; // {moves, result, illegal}: what was last sounded
@@ -69,4 +69,36 @@ export function glide(move, side) {
     g.style.transform = `translate(${x2}px, ${y2}px)`;
   }));
   setTimeout(() => g.remove(), 600);
+}
+
+// --- moves made elsewhere glide too ----------------------------------------------
+let seenMoves = null; // {game, n}: the moves of the game already seen
+let seenPlays = null; // the time of the last remote "plays" event seen
+
+function ownMove(s, k) {
+  // whether this page's hands finished move k (its fill, or a capture's put)
+  const m = s.moves[k];
+  const [from, to] = m.move.toUpperCase().split("-");
+  const last = s.mode === "solitaire" ? to : from;
+  return puts.some((p) => p.hole === last && p.ply === k && p.phase !== "setup" && p.phase !== "restore");
+}
+
+/** After each state: a move that another page made (or a remote opponent,
+ *  or the board's engine seen from another page) glides as the page's own
+ *  do; a remote opponent's move glides as the board shows it. */
+export function moveTick(s) {
+  const was = seenMoves;
+  seenMoves = { game: s.setup + "/" + s.mode, n: s.moves.length };
+  if (was && was.game === seenMoves.game && s.moves.length === was.n + 1 && !app.viewing) {
+    const k = s.moves.length - 1;
+    const m = s.moves[k];
+    if (!ownMove(s, k) && app.engineMove !== m.move) glide(m.move, m.by);
+  }
+  const plays = (s.events || []).filter((e) => e.ev === "plays" && e.remote);
+  const last = plays.length ? plays[plays.length - 1] : null;
+  if (last && seenPlays !== null && last.at !== seenPlays) {
+    glide(last.move, last.by);
+    note("engine", `${last.by === "ice" ? "Ice" : "Fire"} (online) plays ${last.move}: carry it out as the lights show.`);
+  }
+  seenPlays = last ? last.at : seenPlays === null ? -1 : seenPlays;
 }
