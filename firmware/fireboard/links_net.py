@@ -110,6 +110,8 @@ class Link:
         """The board's events (app.outputs): the moves to post."""
         kind = ev.get("ev")
         if kind == "move" and self.game is not None and "ply" in ev:
+            if ev.get("synced"):
+                return  # a local move the server had already (played elsewhere)
             if ev.get("by") == self.side:
                 self._post(MOVE, ev["move"], ev["ply"] - 1)
             elif ev.get("by") == self.remote:
@@ -292,7 +294,7 @@ class Link:
                 if err == "authorization_pending" or err == "slow_down":
                     more = 5000 if err == "slow_down" else 0
                     self.pairing = (self.pairing[0], self.pairing[1] + more)
-                elif err == "expired_token":
+                elif err == "expired_token" or err == "invalid_grant":
                     self.pairing = None  # a new code
                     self._wait(now, 0)
                     return

@@ -13,9 +13,9 @@ def context(store):
     """An SSLContext that checks the server's certificate; ValueError
     when ca.der is missing or cannot be read."""
     try:
-        import tls  # (MicroPython 1.23 on; ssl is built on it)
+        import tls  # (MicroPython 1.23 on; its ssl module is built on it)
     except ImportError:
-        import ssl as tls  # type: ignore[no-redef]
+        raise ValueError("https needs MicroPython 1.23 or later (the tls module)")
 
     n = store.size(CA)
     if n <= 0 or n > CA_MAX:
@@ -24,5 +24,5 @@ def context(store):
         der = f.read()
     ctx = tls.SSLContext(tls.PROTOCOL_TLS_CLIENT)
     ctx.verify_mode = tls.CERT_REQUIRED
-    ctx.load_verify_locations(cadata=der)
+    ctx.load_verify_locations(der)  # (tls's: the DER bytes, positional)
     return ctx
