@@ -23,7 +23,7 @@ from fireboard.links_net_http import DONE, FAIL, LINE, TOO_LONG, Http
 
 # what the link is doing (state)
 _WIFI = 0  # joining the network
-_IDLE = 1  # between requests: the next one is chosen
+_READY = 1  # between requests: the next one is chosen
 _WAIT = 2  # waiting until self.at (a retry, the pairing's interval)
 _REQ = 3  # a request under way (self.req names it)
 
@@ -142,8 +142,8 @@ class Link:
             self._step(app, now)
         elif st == _WAIT:
             if ticks_diff(now, self.at) >= 0:
-                self.state = _IDLE
-        elif st == _IDLE:
+                self.state = _READY
+        elif st == _READY:
             self._next(app, now)
         else:
             self._wifi(app, now)
@@ -158,7 +158,7 @@ class Link:
             self.at = now
             return
         if w.isconnected():
-            self.state = _IDLE
+            self.state = _READY
             self.backoff = RETRY_MS
             return
         if w.status() < 0 or ticks_diff(now, self.at) > WIFI_MS:
@@ -261,21 +261,17 @@ class Link:
             if msg.get("type") == "gameStart":
                 self._chose(msg["game"])
                 self.http.close()
-                self.state = _IDLE
+                self.state = _READY
         elif req == PLAYING:
             self._choose(msg)
         elif req == CODE:
             self.pairing = (msg["device_code"], msg.get("interval", 5) * 1000)
             self._show_code(app, msg["user_code"], now)
         elif req == TOKEN and msg.get("token"):
-            from fireboard.links_cmd_set import store_setting
-            from fireboard.mem import forget
-
-            try:
-                store_setting(app, "token", msg["token"])
-            finally:
-                store_setting = None
-                forget("fireboard.links_cmd_set", "fireboard.links_table")
+            # kept in config.json as the set command keeps a setting
+            r = self.command(app, "set token " + json.dumps(msg["token"]))
+            if r is None or "error" in r:
+                return  # (said over USB: the next poll gets invalid_grant, then a new code)
             app.cfg["token"] = msg["token"]
             self.pairing = None
             app.hold = None
@@ -286,7 +282,7 @@ class Link:
         req = self.req
         r = self.reply
         self.reply = None
-        self.state = _IDLE
+        self.state = _READY
         if r is not None:  # an answer other than 200
             status, msg = r
             if req == TOKEN and status == 400:
@@ -379,7 +375,7 @@ class Link:
             self.synced = False
             self.shown = None
             self.http.close()
-            self.state = _IDLE
+            self.state = _READY
             return
         self.link_state(app, "connected" if st.get("to_move") == self.side else "waiting")
 

@@ -27,7 +27,7 @@ _CONNECT = 0
 _SEND = 1
 _HEAD = 2
 _BODY = 3
-_IDLE = 4
+_CLOSED = 4
 # in a chunked body
 _SIZE = 0
 _DATA = 1
@@ -50,7 +50,7 @@ class Http:
         self.poll = select.poll()
         self.sock = None
         self.raw = None  # the TCP socket under a TLS one
-        self.state = _IDLE
+        self.state = _CLOSED
         self.out = None  # the request's bytes still to be sent
         self.sent = 0
         self.status = 0
@@ -68,7 +68,7 @@ class Http:
         self.quiet_ms = 20000  # no byte for this long: the request fails
 
     def busy(self):
-        return self.state != _IDLE
+        return self.state != _CLOSED
 
     def start(self, addr, host, method, path, token=None, body=None, tls=None, now=0):
         """Begin a request. addr: from socket.getaddrinfo; host: the Host
@@ -116,7 +116,7 @@ class Http:
             if self.raw is not None and self.raw is not s:
                 self.raw.close()
         self.sock = self.raw = None
-        self.state = _IDLE
+        self.state = _CLOSED
         self.out = None
 
     def _fail(self, why):
@@ -127,7 +127,7 @@ class Http:
     def step(self, now):
         """One step of the request: at most one line handed over."""
         st = self.state
-        if st == _IDLE:
+        if st == _CLOSED:
             return NOTHING
         if self.ended:  # the body's last line was handed over
             self.close()
