@@ -38,7 +38,8 @@ def main(n):
             flash = os.path.join(tmp, "flash")
             os.mkdir(flash)
             board = NetBoard(flash, srv.url, me.token)
-            board.wait(lambda e: e.get("ev") == "new" and e.get("game") == gid, 60)
+            e = board.wait(lambda e: e.get("ev") == "new" and e.get("game") == gid, 60)
+            board.set_up(e["position"])
             game = Duel(START)
             took = []
             for text in random_moves(1, n):

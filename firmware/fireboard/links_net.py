@@ -138,6 +138,11 @@ class Link:
     def tick(self, app, now):
         self._app = app
         st = self.state
+        if st == _REQ and self.posts and (self.req == GAME or self.req == EVENTS):
+            # one connection: the stream closes for the post, and opens
+            # again after it from the last event seen
+            self.http.close()
+            st = self.state = _READY
         if st == _REQ:
             self._step(app, now)
         elif st == _WAIT:

@@ -87,6 +87,18 @@ class NetBoard:
                 if msg is not None:
                     b.events.append(msg)
 
+    def set_up(self, position):
+        """The pegs put in place for a new game's position, then its ready."""
+        self.hand([{"board": "-" * 49}, {"board": position}])
+        self.wait(lambda e: e.get("ev") == "ready")
+
+    def restore(self, game):
+        """The pegs as they stood at a power cut (a new virtual board's
+        world starts empty)."""
+        text = "".join("-#O"[c] for c in game.cells[:49])
+        self.hand([{"board": text}])
+        time.sleep(0.5)
+
     def hand(self, inputs):
         for i in inputs:
             self.sim.world(**i)

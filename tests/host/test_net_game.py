@@ -62,14 +62,15 @@ def test_a_whole_game_over_wifi(world):
     board = w["board"]
     e = board.wait(lambda e: e.get("ev") == "new" and e.get("game") == w["gid"], 60)
     assert e["remote"] == "ice"
+    board.set_up(e["position"])
     moves = random_moves(3)
     game = Duel(START)
     play(w, moves, game)
     assert game.result
-    g = wait_server(w["opp"], w["gid"], lambda g: g.get("status") not in ("started", None))
+    g = wait_server(w["opp"], w["gid"], lambda g: g["state"]["status"] != "started")
     assert moves_of(g) == moves
     res = board.wait(lambda e: e.get("ev") == "result")
-    assert res["result"] == g["winner"]
+    assert res["result"] == g["state"]["winner"]
     # nothing posted twice, nothing the board did not say
     assert moves_of(g) == moves
 
@@ -77,7 +78,8 @@ def test_a_whole_game_over_wifi(world):
 def test_power_cut_and_server_restart_mid_game(world):
     w = world
     board = w["board"]
-    board.wait(lambda e: e.get("ev") == "new" and e.get("game") == w["gid"], 60)
+    e = board.wait(lambda e: e.get("ev") == "new" and e.get("game") == w["gid"], 60)
+    board.set_up(e["position"])
     moves = random_moves(5, 16)
     game = Duel(START)
     half = 8
@@ -86,6 +88,7 @@ def test_power_cut_and_server_restart_mid_game(world):
     # link finds it on the server again
     board.power_cut()
     board.start()
+    board.restore(game)
     e = board.wait(lambda e: e.get("ev") == "resumed", 60)
     assert e.get("game") == w["gid"] and e.get("remote") == "ice"
     board.wait(lambda e: e.get("ev") == "link" and e.get("state") in ("connected", "waiting"), 60)
@@ -100,5 +103,5 @@ def test_power_cut_and_server_restart_mid_game(world):
     assert r.status_code == 200, r.text
     res = board.wait(lambda e: e.get("ev") == "result", 30)
     assert res["result"] == "fire" and res.get("status") == "resign"
-    g = wait_server(w["opp"], w["gid"], lambda g: g.get("status") == "resign")
+    g = wait_server(w["opp"], w["gid"], lambda g: g["state"]["status"] == "resign")
     assert moves_of(g) == moves
