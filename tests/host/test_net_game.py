@@ -3,13 +3,19 @@
 against a real `fireice server` on 127.0.0.1, the opponent an API client;
 the board power-cut in mid-game and resumed; the server restarted."""
 
+import os
+
 import pytest
 from netgame import NetBoard, free_port, moves_of, random_moves, start_server, wait_server
 
 from fireice.duel import Duel
 from fireice.geom import START
 
-SIDES = {1: "fire", 2: "ice"}
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(os.path.join(ROOT, "firmware", "fireboard", "track_remote.py")),
+    reason="the board's remote game (branch remote) is not merged in",
+)
 
 
 @pytest.fixture
