@@ -87,8 +87,8 @@ class Link:
         finally:
             handle = None
             forget("fireboard.links_commands", "fireboard.links_table")
-        if app.asked is not None:  # a new game: made now, the command code gone
-            app.start_asked()
+        # (a new game asked for is made by the next pass, App.tick, with
+        # this link's frame and the line it read gone)
         r = self.reply
         self.reply = None
         return r
@@ -356,14 +356,24 @@ class Link:
             # (the board's side: from the playing list, gameStart or the
             # resumed game)
             opp = msg[self.remote]["name"]
-            status = self.command(app, "status")
-            here = status.get("remote") if status else None
+            here = self.command(app, "remote")
+            here = here.get("remote") if here else None
             if not (isinstance(here, dict) and here.get("game") == msg["id"]):
                 spec = {"vs": self.remote, "remote": True, "game": msg["id"], "opponent": opp}
                 if msg.get("handicap"):
                     spec["position"] = msg["setup"]
                     spec["to_move"] = "fire"
-                self.command(app, "new " + json.dumps(spec))
+                msg = None
+                r = self.command(app, "new " + json.dumps(spec))
+                # the game is made by the next pass; then the stream again,
+                # from its start, finds it the board's and syncs it (after
+                # a wait when the board refused it: said over USB)
+                self.http.close()
+                if r is None or "error" in r:
+                    self._retry(app.now)
+                else:
+                    self.state = _READY
+                return
             self.synced = True
             self._state(app, msg["state"])
         elif kind == "gameState":
