@@ -220,3 +220,42 @@ def test_net_needs_pty():
     p = spawn(["sim", "--headless", "--net"])
     _, err = p.communicate(timeout=30)
     assert p.returncode == 2 and "--net go with --pty" in err
+
+
+def test_pairing_with_the_real_server(tmp_path):
+    """The whole device flow with `fireice server`: the code the board shows
+    is approved by its owner's account; the board's token then has the
+    board:play scope and finds the owner's game."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "server"))
+    from srvtest import Player, Server, start_game
+
+    srv = Server("sqlite:///" + str(tmp_path / "s.sqlite3"), str(tmp_path)).start()
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    sim = None
+    try:
+        me, opp = Player(srv), Player(srv)
+        gid = start_game(me, opp)
+        sim = net_board(str(flash), {"wifi_ssid": "home", "server": srv.url})
+        b = sim.board(timeout=10)
+        code = wait_for(b, lambda e: e.get("ev") == "pair")["code"]
+        assert len(code.split()) == 4
+        r = me.post("/api/device/approve", json={"user_code": code})
+        assert r.status_code == 200, r.text
+        paired = wait_for(b, lambda e: e.get("ev") == "paired", 30)
+        assert paired["username"] == me.name
+        with open(flash / "config.json") as f:
+            token = json.load(f)["token"]
+        assert token.startswith("fit_") and token not in json.dumps(b.events)
+        # board:play only: its own game's requests, nothing else
+        h = {"Authorization": "Bearer " + token}
+        assert srv.client().get("/api/account/playing", headers=h).status_code == 200
+        r = srv.client().post("/api/challenge/" + opp.name, json={}, headers=h)
+        assert r.status_code == 403, r.text
+        # and the board takes up the owner's game
+        wait_for(b, lambda e: e.get("ev") == "new" and e.get("game") == gid, 30)
+        b.close()
+    finally:
+        if sim is not None:
+            sim.close()
+        srv.stop()
