@@ -77,8 +77,12 @@ def test_a_whole_game_over_wifi(world):
     assert moves_of(g) == moves
     res = board.wait(lambda e: e.get("ev") == "result")
     assert res["result"] == g["state"]["winner"]
-    # nothing posted twice, nothing the board did not say
-    assert moves_of(g) == moves
+    # the board told the server each remote move stood on it (carried):
+    # its side is shown as played from a board; nothing the link sent was
+    # refused
+    assert g["fromBoard"] == {"fire": True, "ice": False}
+    said = [e for e in board.b.events if e.get("via") == "wifi"]
+    assert said == []
 
 
 def test_power_cut_and_server_restart_mid_game(world):
