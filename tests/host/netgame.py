@@ -10,6 +10,8 @@ import socket
 import sys
 import time
 
+import pytest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "server"))
@@ -19,6 +21,27 @@ from fireice.geom import START, move_name  # noqa: E402
 from fireice.notation import parse_move  # noqa: E402
 from ptysim import PtySim  # noqa: E402
 from simrun import move_inputs  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def net_server(tmp_path_factory):
+    """A `fireice server` on SQLite for a test module (imported by the
+    modules that use it)."""
+    from srvtest import Server
+
+    folder = tmp_path_factory.mktemp("server")
+    s = Server("sqlite:///" + str(folder / "s.sqlite3"), str(folder)).start()
+    yield s
+    s.stop()
+
+
+def two_players(server):
+    """(board's account, opponent, game id): a game between two new accounts,
+    the first playing Fire."""
+    from srvtest import Player, start_game
+
+    a, b = Player(server), Player(server)
+    return a, b, start_game(a, b)
 
 
 def free_port():

@@ -11,11 +11,14 @@ import sys
 import threading
 
 import pytest
+import netgame
+from netgame import two_players
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
+net_server = netgame.net_server  # (a fixture: a server for the module)
 
 # The board's side: a request to 127.0.0.1:PORT, its lines printed as they
 # come (LINE status text / LONG / END code why), or with "locked" the
@@ -151,23 +154,11 @@ def test_a_refused_connection_fails_cleanly(tmp_path):
     assert out[-1].startswith("END 3 "), out
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from srvtest import Server
-
-    folder = tmp_path_factory.mktemp("server")
-    s = Server("sqlite:///" + str(folder / "s.sqlite3"), str(folder)).start()
-    yield s
-    s.stop()
-
-
-def test_the_server_s_answers_and_game_stream(tmp_path, server):
+def test_the_server_s_answers_and_game_stream(tmp_path, net_server):
+    server = net_server
     import json
 
-    from srvtest import Player, start_game
-
-    a, b = Player(server), Player(server)
-    gid = start_game(a, b)
+    a, b, gid = two_players(server)
     port = int(server.url.rsplit(":", 1)[1])
     out = board_request(tmp_path, port, "GET", "/api/account/playing", a.token)
     assert out[0].startswith("LINE 200 ") and out[-1] == "END 2 None"

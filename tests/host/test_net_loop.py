@@ -9,12 +9,14 @@ import os
 import subprocess
 import sys
 
-import pytest
+import netgame
+from netgame import two_players
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
+net_server = netgame.net_server  # (a fixture: a server for the module)
 
 DRIVER = r"""
 import json, sys, time
@@ -92,21 +94,9 @@ print("ERRORS", json.dumps([e for e in events if e.get("ev") == "error" and "rem
 """
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from srvtest import Server
-
-    folder = tmp_path_factory.mktemp("server")
-    s = Server("sqlite:///" + str(folder / "s.sqlite3"), str(folder)).start()
-    yield s
-    s.stop()
-
-
-def test_the_loop_allocates_nothing_while_the_link_waits(tmp_path, server):
-    from srvtest import Player, start_game
-
-    a, b = Player(server), Player(server)
-    gid = start_game(a, b)
+def test_the_loop_allocates_nothing_while_the_link_waits(tmp_path, net_server):
+    server = net_server
+    a, b, gid = two_players(server)
     settings = {"wifi_ssid": "home", "server": server.url, "token": a.token}
     drv = tmp_path / "drive.py"
     drv.write_text(DRIVER)
