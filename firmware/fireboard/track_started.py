@@ -116,9 +116,9 @@ def play_remote(app):
     if r is None:
         from fireboard.mem import forget
 
-        forget("fireboard.track_remote")
+        forget("fireboard.track_remote_part")
         return
-    from fireboard.track_remote import Remote
+    from fireboard.track_remote_part import Remote
 
     app.tracker.plies = True
     app.parts.append(Remote(r[0], r[1], r[2]))
