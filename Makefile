@@ -103,6 +103,11 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_sim_idle.py
 	$(PY) bench/bench_usb.py
 	$(PY) bench/bench_heap.py
+	# the Pico W's WiFi link: the opponent's POST to the board's lights,
+	# and what an HTTPS connection costs (bench/RESULTS-net.md)
+	$(PY) bench/bench_net_latency.py
+	$(PY) bench/bench_net_tls.py
+	$(PY) bench/bench_net_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
 	$(PY) bench/bench_versus.py digital
 	nice -n 10 $(PY) bench/bench_native.py

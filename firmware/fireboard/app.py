@@ -129,6 +129,12 @@ class App:
         it."""
         from fireboard.mem import run
 
+        if self.cfg.get("wifi_ssid"):
+            # the Pico W's own link (fireboard.links_net), before the game
+            # begins: it sees a remote game resumed
+            from fireboard.links_net import start
+
+            start(self, now)
         run("begin", self, now, game, problem, new)
 
     def new_game(

@@ -95,6 +95,7 @@ def validate(cfg):
                 "led_cap_ma.%s must be %d..%d mA (the USB budget left for the LEDs), not %r"
                 % (name, CAP_MIN_MA, most, v)
             )
+    _check_net(cfg)
     for key, n in (("led_map", 51), ("sensor_map", 49)):
         v = cfg[key]
         if v is not None and not (
@@ -104,6 +105,43 @@ def validate(cfg):
             and sorted(v) == list(range(n))
         ):
             raise ConfigError("%s must list 0..%d once each" % (key, n - 1))
+
+
+def _text(cfg, key, lo, hi, what):
+    v = cfg[key]
+    if v is not None and not (isinstance(v, str) and lo <= len(v) <= hi):
+        raise ConfigError("%s must be null or %s (%d..%d characters)" % (key, what, lo, hi))
+    return v
+
+
+def _check_net(cfg):
+    # the WiFi link's settings (fireboard.links_net); the secrets' values
+    # are never put in an error
+    _text(cfg, "wifi_ssid", 1, 32, "the WiFi network's name")
+    v = cfg["wifi_password"]
+    if v is not None and not (isinstance(v, str) and (not v or 8 <= len(v) <= 63)):
+        raise ConfigError("wifi_password must be null, empty (an open network) or 8..63 characters")
+    v = _text(cfg, "server", 10, 100, "the server's address")
+    if v is not None:
+        rest = v[8:] if v[:8] == "https://" else v[7:] if v[:7] == "http://" else None
+        host, _, port = (rest or "").rstrip("/").partition(":")
+        if (
+            not host
+            or "/" in host
+            or " " in v
+            or (port and not (port.isdigit() and 0 < int(port) < 65536))
+        ):
+            raise ConfigError(
+                "server must be http://HOST[:PORT] or https://HOST[:PORT], not %r" % v
+            )
+    v = cfg["token"]
+    if v is not None and not (
+        isinstance(v, str)
+        and 8 <= len(v) <= 100
+        and v[:4] == "fit_"
+        and all(c.isalpha() or c.isdigit() or c in "_-" for c in v)
+    ):
+        raise ConfigError("token must be null or a server token (fit_...)")
 
 
 def merged(over, base=None):

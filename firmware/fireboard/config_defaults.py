@@ -56,7 +56,29 @@ DEFAULTS = {
     "led_map": None,
     # sensor wiring: scan slot (island mux * 7 + channel) -> hole; None = in order
     "sensor_map": None,
+    # the Pico W's own link to a game server (fireboard.links_net,
+    # docs/online-wifi.md): the WiFi network and its password, the server
+    # ("http://192.168.1.20:8000" or "https://..."), and the board's token
+    # (from pairing: the board shows a code, the owner enters it on the
+    # server's page). None: no link
+    "wifi_ssid": None,
+    "wifi_password": None,
+    "server": None,
+    "token": None,
 }
+
+# settings never shown back (config, set): their value is said as SECRET
+SECRETS = ("wifi_password", "token")
+SECRET = "(set)"
+
+
+def shown(cfg):
+    """cfg as config shows it: the secrets' values hidden."""
+    out = {}
+    for key in cfg:
+        v = cfg[key]
+        out[key] = SECRET if key in SECRETS and v is not None else v
+    return out
 
 
 def copy():

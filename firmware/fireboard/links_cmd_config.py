@@ -8,7 +8,9 @@ CONFIG = "config.json"
 
 def config(app, arg):
     """config: every setting as the board runs; config KEY: one."""
-    cfg = app.cfg
+    from fireboard.config_defaults import shown
+
+    cfg = shown(app.cfg)  # (the WiFi password and the token hidden)
     if not arg:
         return {"config": cfg}
     if arg not in cfg:

@@ -77,4 +77,8 @@ def set_(app, arg):
         elif key == "vs" or key == "vs_level":  # the next new game's opponent
             c = app.cfg
             app.vs = None if c["vs"] is None else (1 if c["vs"] == "fire" else 2, c["vs_level"])
+    from fireboard.config_defaults import SECRET, SECRETS
+
+    if key in SECRETS and v is not None:
+        v = SECRET  # (never said back)
     return {"key": key, "value": v, "now": live}

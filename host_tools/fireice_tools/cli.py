@@ -326,9 +326,11 @@ def cmd_sim(args):
         except FireIceError as e:
             print("fireice sim: --fault: %s" % e, file=sys.stderr)
             return 2
-        return simdev.serve(args.flash, args.heapsize, faults, sys.stdin, blank=args.blank)
-    if args.fault or args.blank:
-        print("fireice sim: --fault and --blank go with --pty", file=sys.stderr)
+        return simdev.serve(
+            args.flash, args.heapsize, faults, sys.stdin, blank=args.blank, net=args.net
+        )
+    if args.fault or args.blank or args.net:
+        print("fireice sim: --fault, --blank and --net go with --pty", file=sys.stderr)
         return 2
     if not args.headless:
         from fireice_tools import web
@@ -700,6 +702,12 @@ def _sim_args(p):
         help="with --pty: a faulty sensor, stuck-on:C5, stuck-off:C5 or noisy:C5; "
         "one fitted upside down, reversed:C5 (the colour front end reads Fire as Ice); "
         "or two sensors wired the wrong way round, swap:C5:C6",
+    )
+    p.add_argument(
+        "--net",
+        action="store_true",
+        help="with --pty: a Pico W, its WiFi the `network` stand-in (simboard/network.py) "
+        "on this machine's sockets (FIREICE_SIM_WLAN: now, after:MS, fail, noap)",
     )
     p.add_argument("--front", choices=("digital", "colour"), help="sensor front end")
     p.add_argument(

@@ -105,8 +105,16 @@ PTY_HEAP = "128k"
 
 
 class PtyBoard:
-    def __init__(self, flash, heapsize=None, faults=(), log=None):
+    def __init__(self, flash, heapsize=None, faults=(), log=None, net=False):
         self.flash = os.path.abspath(flash)
+        # --net: the WiFi stand-in found as `network` (a folder of its own
+        # on the module path, not on the board's flash)
+        self.net = None
+        if net:
+            self.net = tempfile.mkdtemp(prefix="fireice-net-")
+            atexit.register(shutil.rmtree, self.net, True)
+            src = os.path.join(firmware.firmware_dir(), "simboard", "network.py")
+            shutil.copyfile(src, os.path.join(self.net, "network.py"))
         self.heapsize = heapsize or PTY_HEAP
         self.log = log or sys.stderr
         # the client's side: we keep its slave open too, so that the master
@@ -144,7 +152,9 @@ class PtyBoard:
         _raw(slave, True)
         r, w = os.pipe()
         env = dict(os.environ)
-        env["MICROPYPATH"] = self.flash + os.pathsep + ".frozen"
+        env["MICROPYPATH"] = os.pathsep.join(
+            [self.flash] + ([self.net] if self.net else []) + [".frozen"]
+        )
         env["FIREICE_SIM_RTC"] = self.rtc
         argv = [firmware.tool("micropython"), "-X", "heapsize=" + self.heapsize]
         if os.path.exists(os.path.join(self.flash, "main.py")):
@@ -323,7 +333,7 @@ def _write_some(fd, data):
         return -1
 
 
-def serve(flash=None, heapsize=None, faults=(), stdin=None, out=None, blank=False):
+def serve(flash=None, heapsize=None, faults=(), stdin=None, out=None, blank=False, net=False):
     """`fireice sim --pty`: print the device path, then run until killed.
     A flash folder without the firmware gets it first, unless blank."""
     out = out or sys.stdout
@@ -333,7 +343,7 @@ def serve(flash=None, heapsize=None, faults=(), stdin=None, out=None, blank=Fals
     os.makedirs(flash, exist_ok=True)
     if not blank and not os.path.exists(os.path.join(flash, "main.py")):
         install(flash)
-    board = PtyBoard(flash, heapsize, faults)
+    board = PtyBoard(flash, heapsize, faults, net=net)
     print(board.path, file=out, flush=True)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
     try:

@@ -34,10 +34,12 @@ def fireice(*args, port=None, timeout=120, input=None):
 class PtySim:
     """fireice sim --pty on a flash folder; world inputs go to its stdin."""
 
-    def __init__(self, flash=None, faults=(), heapsize=PTY_HEAP, blank=False):
+    def __init__(self, flash=None, faults=(), heapsize=PTY_HEAP, blank=False, net=False):
         args = ["sim", "--pty", "--heapsize", heapsize]
         if blank:
             args.append("--blank")
+        if net:  # a Pico W: the network stand-in (tests/host/test_net_*.py)
+            args.append("--net")
         if flash is not None:
             args += ["--flash", str(flash)]
         for f in faults:
