@@ -14,6 +14,10 @@ from fireice.geom import (
 from fireice.position import Position
 
 _PEGS = const(25)  # pegs per side
+# A duel's result (Duel.result): 1 Fire won, 2 Ice won, _DRAW. The engine's
+# modules copy _DRAW as a const of their own: a const is folded into the
+# code where it is compiled, and the engine's native loops compare with it
+# at every node, where a name imported from here would be a lookup each time.
 _DRAW = const(3)
 _MAXPLY = const(49)  # every move adds a peg to the board
 

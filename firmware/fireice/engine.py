@@ -26,7 +26,7 @@ from fireice.danger import win_move
 from fireice.duel import Duel
 from fireice import engine_opinions, engine_playout, engine_tree, engine_descent
 
-_DRAW = const(3)
+_DRAW = const(3)  # a duel's result: fireice.duel says why a copy
 _PATH = const(52)  # a game has at most 49 plies
 _SMALL = const(32000)  # visits (and twice the wins) fit in two bytes
 _ROOT = const(301)  # the root and its children (at most 300 moves)

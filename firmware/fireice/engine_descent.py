@@ -8,7 +8,7 @@ from micropython import const
 
 from fireice.danger import win_move
 
-_DRAW = const(3)
+_DRAW = const(3)  # a duel's result: fireice.duel says why a copy
 
 
 @micropython.native

@@ -10,7 +10,7 @@ from fireice.engine_opinions import prior
 from fireice.engine_tables import _RSQ, _SQL
 from fireice.moves import legal_moves
 
-_DRAW = const(3)
+_DRAW = const(3)  # a duel's result: fireice.duel says why a copy
 
 
 @micropython.native
