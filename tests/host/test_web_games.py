@@ -173,6 +173,12 @@ def test_import_review_variation_line_and_analysis(server, browser, tmp_path):  
     wait_body(page, "viewing", "10")
     assert board_position(page) == POSITIONS[10]
     page.wait_for_function("document.querySelectorAll('#board .arrows line').length === 0")
+    # the same variation typed (lower case, a space for the dash)
+    page.fill("#moveInput", "%s %s" % (frm.lower(), to.lower()))
+    page.press("#moveInput", "Enter")
+    wait_body(page, "variation", "%s-%s" % (frm, to))
+    page.click("#viewEnd")
+    wait_body(page, "variation", "")
     # the analysis, move by move
     watch_text(page, "reviewText", "progress")
     page.select_option("#reviewLevel", "5")
