@@ -112,13 +112,14 @@ def get_state(url):
         return json.loads(r.read())
 
 
-def post(url, body):
-    """POST body (bytes, or an object sent as JSON) to /input: (status, answer)."""
-    data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    req = urllib.request.Request(url + "input", data=data, method="POST")
+def post(url, body, path="input"):
+    """POST body (bytes, or an object sent as JSON) to /input (or path;
+    body None: a GET of path): (status, answer)."""
+    data = body if body is None or isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(url + path, data=data, method="GET" if body is None else "POST")
     req.add_header("Content-Type", "application/json")
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())

@@ -5,10 +5,6 @@ engine's best line as arrows, the analysis followed move by move; and the
 move of another page (as a remote opponent's) glides from hole to hole.
 In headless Chromium; screenshots go to test-artefacts/web/."""
 
-import json
-import urllib.error
-import urllib.request
-
 import pytest
 
 from fireice.geom import START
@@ -63,16 +59,8 @@ def server(tmp_path_factory):
 
 
 def request(url, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        url + path.lstrip("/"), data=data, method="POST" if data else "GET"
-    )
-    req.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+    # a request of the page's review (webgames): (status, answer)
+    return post(url, body, path.lstrip("/"))
 
 
 def board_position(page):
@@ -185,6 +173,12 @@ def test_import_review_variation_line_and_analysis(server, browser, tmp_path):  
     wait_body(page, "viewing", "10")
     assert board_position(page) == POSITIONS[10]
     page.wait_for_function("document.querySelectorAll('#board .arrows line').length === 0")
+    # the same variation typed (lower case, a space for the dash)
+    page.fill("#moveInput", "%s %s" % (frm.lower(), to.lower()))
+    page.press("#moveInput", "Enter")
+    wait_body(page, "variation", "%s-%s" % (frm, to))
+    page.click("#viewEnd")
+    wait_body(page, "variation", "")
     # the analysis, move by move
     watch_text(page, "reviewText", "progress")
     page.select_option("#reviewLevel", "5")

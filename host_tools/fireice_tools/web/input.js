@@ -410,7 +410,7 @@ export function wire() {
     const text = input.value;
     if (!text.trim()) return;
     input.value = "";
-    if (app.viewing) await variationMove(text.trim().toUpperCase().replace(/\s*[-x\s]\s*/, "-"));
+    if (app.viewing) await variationMove(text.trim().toUpperCase().replace(/\s*[-X\s]\s*/, "-"));
     else await typedMove(text);
   });
   $("consoleForm").addEventListener("submit", async (ev) => {
