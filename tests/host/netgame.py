@@ -125,7 +125,7 @@ class NetBoard:
     def hand(self, inputs):
         for i in inputs:
             self.sim.world(**i)
-            time.sleep(0.05)
+            time.sleep(0.2)  # (a hand's pace, as tests/host/edges.GAP)
 
     def carry(self, game, text):
         """The player at the board makes the move text (their own, or the

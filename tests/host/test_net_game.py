@@ -1,12 +1,23 @@
 """End to end: a whole game through the board's own WiFi link
 (fireboard.links_net) on the virtual Pico W (`fireice sim --pty --net`)
 against a real `fireice server` on 127.0.0.1, the opponent an API client;
-the board power-cut in mid-game and resumed; the server restarted."""
+the WiFi gone while a move is made at the board (posted once it is back);
+the board power-cut in mid-game and resumed; the server restarted; the
+opponent resigning."""
 
 import os
+import time
 
 import pytest
-from netgame import NetBoard, free_port, moves_of, random_moves, start_server, wait_server
+from netgame import (
+    NetBoard,
+    free_port,
+    moves_of,
+    random_moves,
+    server_game,
+    start_server,
+    wait_server,
+)
 
 from fireice.duel import Duel
 from fireice.geom import START
@@ -29,9 +40,11 @@ def world(tmp_path):
     gid = start_game(me, opp)  # the board's account plays Fire
     flash = tmp_path / "flash"
     flash.mkdir()
-    board = NetBoard(flash, srv.url, me.token)
+    # while this file exists the board's WiFi is gone (simboard.network)
+    down = str(tmp_path / "wifi-down")
+    board = NetBoard(flash, srv.url, me.token, {"FIREICE_SIM_WLAN_DOWN": down})
     w = {"srv": srv, "db": db, "tmp": str(tmp_path), "port": port, "me": me, "opp": opp,
-         "gid": gid, "board": board}  # fmt: skip
+         "gid": gid, "board": board, "down": down}  # fmt: skip
     yield w
     w["board"].close()
     w["srv"].stop()
@@ -90,10 +103,22 @@ def test_power_cut_and_server_restart_mid_game(world):
     board = w["board"]
     e = board.wait(lambda e: e.get("ev") == "new" and e.get("game") == w["gid"], 60)
     board.set_up(e["position"])
-    moves = random_moves(5, 16)
+    moves = random_moves(5, 18)
     game = Duel(START)
-    half = 8
-    play(w, moves[:half], game)
+    play(w, moves[:8], game)
+    # the WiFi goes; a move made at the board meanwhile reaches the server
+    # once it is back
+    open(w["down"], "w").close()
+    assert game.to_move == 1
+    board.carry(game, moves[8])
+    board.wait(said("move", moves[8]))
+    board.wait(lambda e: e.get("ev") == "link" and e.get("state") == "offline")
+    time.sleep(1)
+    assert len(moves_of(server_game(w["opp"], w["gid"]))) == 8
+    os.remove(w["down"])
+    wait_server(w["opp"], w["gid"], lambda g: len(moves_of(g)) == 9)
+    half = 10
+    play(w, moves[9:half], game)
     # the power goes; the board resumes its game from its flash and the
     # link finds it on the server again
     board.power_cut()
