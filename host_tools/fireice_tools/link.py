@@ -548,6 +548,8 @@ class Bridge:
             return
         if by == self.side:
             self.announced[ply - 1] = move
+            if msg.get("synced"):
+                return  # taken from the server by a sync: it has it
             if ply - 1 >= len(self.known) or self.known[ply - 1] != move:
                 self.pending[ply - 1] = move
                 self.flush_posts()
