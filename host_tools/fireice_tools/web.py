@@ -310,6 +310,8 @@ class Simulator:
         self.engines = {}  # level -> Engine (the coach's; made when first asked)
         self.engine_lock = threading.Lock()
         self.status_asks = [0]  # virtual times at which to ask the board for its status
+        self.listeners = []  # fn(msg): each JSON object the board writes ("Play online")
+        self.online = None  # link_page.Online, made when first asked for
         self.last_status = 0
         when = (clock or datetime.datetime.now)()
         if when is not None:  # the board dates its games (docs/records.md)
@@ -366,6 +368,8 @@ class Simulator:
                 ev = json.loads(line)
                 if not isinstance(ev, dict):
                     raise ValueError
+                for listen in list(self.listeners):
+                    listen(ev)
             except ValueError:
                 ev = {"ev": "text", "text": line[:300]}
             if "ev" not in ev:
@@ -1113,6 +1117,8 @@ class Simulator:
 
     def close(self):
         """Stop the board: the end of its input ends it."""
+        if self.online is not None:
+            self.online.stop()
         self.stopping.set()
         with self.cond:
             self.cond.notify_all()
@@ -1217,6 +1223,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(400, {"error": "ply, level and nodes are whole numbers"})
             except BadInput as e:
                 return self._send(400, {"error": str(e)})
+        if url.path == "/online":
+            from fireice_tools import link_page
+
+            return self._send(200, link_page.online(self.sim).status())
         if url.path == "/rules":
             try:
                 with open(RULES, "rb") as f:
@@ -1237,7 +1247,8 @@ class Handler(BaseHTTPRequestHandler):
         return self._send(200, body, CONTENT_TYPES[ext])
 
     def do_POST(self):
-        if urlparse(self.path).path != "/input":
+        path = urlparse(self.path).path
+        if path not in ("/input", "/online"):
             return self._send(404, {"error": "POST goes to /input"})
         try:
             length = int(self.headers.get("Content-Length", "0"))
@@ -1250,6 +1261,14 @@ class Handler(BaseHTTPRequestHandler):
             msg = json.loads(text)
         except (ValueError, UnicodeDecodeError) as e:
             return self._send(400, {"error": "not JSON: %s" % e})
+        if path == "/online":  # the page's "Play online" (link_page)
+            from fireice_tools import link_page
+
+            if not self.headers.get("Content-Type", "").startswith("application/json"):
+                # (a form of another site cannot send this without a preflight)
+                return self._send(415, {"error": "POST /online takes application/json"})
+
+            return self._send(*link_page.online(self.sim).post(msg))
         try:
             return self._send(200, self.sim.handle(msg))
         except BadInput as e:
