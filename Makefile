@@ -102,6 +102,7 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_latency.py
 	$(PY) bench/bench_sim_idle.py
 	$(PY) bench/bench_usb.py
+	$(PY) bench/bench_link.py
 	$(PY) bench/bench_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
 	$(PY) bench/bench_versus.py digital

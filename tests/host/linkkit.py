@@ -5,6 +5,8 @@ the rules core; a real server; API players; waiting with a bound."""
 import json
 import os
 import random
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -21,6 +23,8 @@ from clientkit import free_port, new_account, token  # noqa: E402, F401
 from srvtest import Server  # noqa: E402
 
 from fireice_tools.apiclient import Client  # noqa: E402
+from ptysim import PTY_HEAP  # noqa: E402
+from simrun import spawn  # noqa: E402
 
 SIDES = ("fire", "ice")
 _n = [0]
@@ -204,3 +208,203 @@ class ScriptedBoard:
 
 def rng(seed):
     return random.Random(seed)
+
+
+# --- end to end: the virtual board, fireice link, a real server ---------------------
+
+BIN = os.path.dirname(sys.executable)
+EMPTY = "-" * 49
+STEP_S = 0.08  # between two peg actions: more than the board's 20 ms debounce
+
+
+class Board:
+    """`fireice sim --pty` on a flash folder, its port behind `link`; its
+    events collected by a thread."""
+
+    def __init__(self, flash, link):
+        self.p = spawn(["sim", "--pty", "--heapsize", PTY_HEAP, "--flash", str(flash)])
+        port = self.p.stdout.readline().strip()
+        assert port.startswith("/dev/"), self.p.stderr.read()
+        tmp = str(link) + ".new"
+        if os.path.lexists(tmp):
+            os.remove(tmp)
+        os.symlink(port, tmp)
+        os.replace(tmp, str(link))
+        self.events = []
+        self.arrived = []  # when each event was read (time.monotonic())
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.p.stdout:
+            line = line.strip()
+            if line.startswith("{"):
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                with self.cond:
+                    self.events.append(ev)
+                    self.arrived.append(time.monotonic())
+                    self.cond.notify_all()
+
+    def world(self, **msg):
+        self.p.stdin.write(json.dumps(msg) + "\n")
+        self.p.stdin.flush()
+        time.sleep(STEP_S)
+
+    def mark(self):
+        with self.cond:
+            return len(self.events)
+
+    def wait(self, what, pred, since=0, timeout=30):
+        """The first event from index since on that pred accepts."""
+        end = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for ev in self.events[since:]:
+                    if pred(ev):
+                        return ev
+                left = end - time.monotonic()
+                if left <= 0:
+                    tail = [e for e in self.events[-15:] if e.get("ev") != "leds"]
+                    raise AssertionError(
+                        "no %s within %d s; last events %s" % (what, timeout, tail)
+                    )
+                self.cond.wait(left)
+
+    def carry(self, move, mover):
+        """A move made by hand: the peg lifted and put, then the fill."""
+        frm, to = move.split("-")
+        other = "ice" if mover == "fire" else "fire"
+        self.world(lift=frm)
+        self.world(put=to, peg=mover)
+        self.world(put=frm, peg=other)
+
+    def kill(self):
+        os.killpg(self.p.pid, signal.SIGKILL)
+        self.p.wait(10)
+
+    def close(self):
+        if self.p.poll() is None:
+            self.kill()
+
+
+class Link:
+    """The `fireice link` process, its output in a file."""
+
+    def __init__(self, url, token, port, gid, log, *extra):
+        env = dict(os.environ, FIREICE_TOKEN=token, PYTHONUNBUFFERED="1")
+        env.pop("FIREICE_PORT", None)
+        self.log = log
+        self.p = subprocess.Popen(
+            [os.path.join(BIN, "fireice"), "link", "--server", url, "--port", str(port)]
+            + ["--game", gid, *extra],
+            stdout=open(log, "a"),
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+
+    def text(self):
+        return self.log.read_text()
+
+    def kill(self):
+        if self.p.poll() is None:
+            self.p.kill()
+        self.p.wait(10)
+
+
+class Table:
+    """One game: Alice at the board (Fire) through the link, Bob through the API."""
+
+    def __init__(self, server, tmp, link_args=(), **challenge):
+        self.server = server
+        self.tmp = tmp
+        self.alice, self.alice_api = player(server.url)
+        self.bob, self.bob_api = player(server.url)
+        challenge.setdefault("days", 3)
+        self.gid = start_game(self.alice_api, self.bob, accept=self.bob_api, **challenge)
+        self.port = tmp / "board"
+        self.flash = tmp / "flash"
+        self.board = Board(self.flash, self.port)
+        self.link = None
+        self.rng = random.Random(7)
+        self.start_link(*link_args)
+        ev = self.board.wait("the remote game", lambda e: e.get("ev") == "new" and e.get("remote"))
+        self.setup = ev["position"]
+        self.set_up()
+
+    def start_link(self, *extra):
+        self.link = Link(
+            self.server.url,
+            self.alice_api.token,
+            self.port,
+            self.gid,
+            self.tmp / "link.log",
+            *extra,
+        )
+
+    def set_up(self):
+        since = self.board.mark()
+        self.board.world(board=EMPTY)
+        self.board.world(board=self.setup)
+        self.board.wait("ready", lambda e: e.get("ev") == "ready", since)
+
+    def state(self):
+        return game_state(self.bob_api, self.gid)["state"]
+
+    def moves(self):
+        return self.state()["moves"].split()
+
+    def wait_server(self, what, pred, timeout=30):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            st = self.state()
+            if pred(st):
+                return st
+            time.sleep(0.05)
+        raise AssertionError("the server: no %s within %d s (%s)" % (what, timeout, self.state()))
+
+    def local_move(self):
+        """Alice makes a random legal move on the board; it is announced."""
+        moves = self.moves()
+        side, move = random_legal(self.setup, moves, self.rng)
+        assert side == "fire"
+        since = self.board.mark()
+        self.board.carry(move, "fire")
+        ev = self.board.wait("%s announced" % move, lambda e: e.get("ev") == "move", since)
+        assert ev["move"] == move and ev["by"] == "fire" and ev["ply"] == len(moves) + 1
+        return move
+
+    def remote_move(self):
+        """Bob posts a random legal move; the board shows it; Alice carries it out."""
+        moves = self.moves()
+        side, move = random_legal(self.setup, moves, self.rng)
+        assert side == "ice"
+        since = self.board.mark()
+        self.bob_api.request(
+            "POST", "/api/board/game/%s/move/%s" % (self.gid, move), params={"ply": len(moves)}
+        )
+        self.board.wait("%s shown" % move, lambda e: e.get("ev") == "plays", since)
+        self.board.carry(move, "ice")
+        ev = self.board.wait("%s carried" % move, lambda e: e.get("ev") == "move", since)
+        assert ev["move"] == move and ev["by"] == "ice"
+        return move
+
+    def turn(self):
+        """One move of whoever is to move; None when the game is over."""
+        st = self.state()
+        if st["status"] != "started":
+            return None
+        if st["to_move"] == "fire":
+            move = self.local_move()
+            n = len(st["moves"].split())
+            self.wait_server("%s posted" % move, lambda s: len(s["moves"].split()) > n)
+        else:
+            move = self.remote_move()
+        return move
+
+    def close(self):
+        if self.link:
+            self.link.kill()
+        self.board.close()
