@@ -19,7 +19,7 @@ from fireice.notation import parse_move
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "server"))
 
-from clientkit import free_port, new_account, token  # noqa: E402, F401
+from clientkit import PASSWORD, free_port, new_account, token  # noqa: E402, F401
 from srvtest import Server  # noqa: E402
 
 from fireice_tools.apiclient import Client  # noqa: E402

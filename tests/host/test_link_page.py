@@ -14,6 +14,7 @@ import pytest
 
 from fireice_tools import web
 from linkkit import (
+    PASSWORD,
     HAS_REMOTE,
     free_port,
     game_state,
@@ -23,7 +24,6 @@ from linkkit import (
     start_server,
     wait_for,
 )
-from clientkit import PASSWORD
 
 
 @pytest.fixture(scope="module")
