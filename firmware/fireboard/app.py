@@ -48,6 +48,10 @@ class App:
     # attribute until then, so that the App's table of attributes stays
     # small on every other board): it scans, each pass takes its results
     irq = None
+    # the remote opponent's part while a remote game is played
+    # (fireboard.track_remote, attached by fireboard.track_started); a class
+    # attribute otherwise, as irq
+    remote = None
 
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the
@@ -141,6 +145,7 @@ class App:
         to_move=None,
         grade=None,
         vs=-1,
+        remote=None,
     ):
         """Start a new game; the board guides the pegs to its position. If
         it cannot be made (no memory, a flash error), that is said and the
@@ -149,13 +154,14 @@ class App:
         table, or is made first, in slices between scans
         (fireboard.track_judge.Dealer), while the game in play goes on;
         grade with a position: the deal so made. vs: the opponent (App.vs;
-        -1: the last game's)."""
+        -1: the last game's); remote: a remote opponent's (side, the server's
+        game id, its name), fireboard.track_remote."""
         self._drain()  # what the old game still had to say comes first
         gc.collect()  # the garbage of play gone first: the new code loads low, packed
         from fireboard.mem import run
 
         try:
-            run("new game", self, mode, handicap, side, seed, position, to_move, grade, vs)
+            run("new game", self, mode, handicap, side, seed, position, to_move, grade, vs, remote)
         except MemoryError as e:
             self._out({"ev": "error", "reason": "no new game: %s" % e})
 

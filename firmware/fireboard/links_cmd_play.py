@@ -30,9 +30,11 @@ def _side(name, what):
 
 def settings(msg, mode, vs=None):
     """The new-game settings of a {"cmd": "new", ...} command, checked:
-    (mode, handicap, side, seed, position, to_move, grade, vs); vs: the
-    game's opponent, None (two players) or (side the board plays, level),
-    the last game's (vs) unless "vs" or "level" is given."""
+    (mode, handicap, side, seed, position, to_move, grade, vs, remote); vs:
+    the game's opponent, None (two players) or (side the board plays,
+    level), the last game's (vs) unless "vs" or "level" is given; remote:
+    with "remote": true, the side "vs" names is played remotely (no
+    engine): (that side, the server's "game" id, the "opponent"'s name)."""
     for key in msg:
         if key not in (
             "mode",
@@ -44,13 +46,19 @@ def settings(msg, mode, vs=None):
             "grade",
             "vs",
             "level",
+            "remote",
+            "game",
+            "opponent",
         ):
             raise CommandError("unknown new-game setting %r" % (key,))
+    remote = _remote(msg)
+    if remote is not None:
+        vs = None
     mode = msg.get("mode", mode)
     if mode != "duel" and mode != "solitaire":
         raise CommandError("mode must be duel or solitaire, not %r" % (mode,))
-    vs = opponent(msg, vs)
-    if vs is not None and mode != "duel":
+    vs = opponent(msg, vs) if remote is None else None
+    if (vs is not None or remote is not None) and mode != "duel":
         raise CommandError("the board plays duels only: vs needs mode duel")
     handicap = msg.get("handicap", 0)
     if not isinstance(handicap, int) or not 0 <= handicap <= 6:
@@ -79,7 +87,31 @@ def settings(msg, mode, vs=None):
         None if to_move is None else _side(to_move, "to_move"),
         grade,
         vs,
+        remote,
     )
+
+
+def _remote(msg):
+    # {"vs": side, "remote": true, "game": id, "opponent": name}: the
+    # remote opponent (its side, id, name), or None ("remote" false or absent)
+    remote = msg.get("remote", False)
+    if remote is not True and remote is not False:
+        raise CommandError("remote must be true or false")
+    if not remote:
+        if "game" in msg or "opponent" in msg:
+            raise CommandError("game and opponent go with remote: true")
+        return None
+    if "level" in msg:
+        raise CommandError("a remote opponent has no level")
+    if msg.get("vs") is None:
+        raise CommandError("remote needs vs: fire or ice (the remote side)")
+    if "game" not in msg:
+        raise CommandError("remote needs game: the server's game id")
+    from fireboard.track_remote import check_game, check_name
+
+    # (its module goes after the command when no remote game is played:
+    # fireboard.links_commands)
+    return (_side(msg["vs"], "vs"), check_game(msg["game"]), check_name(msg.get("opponent")))
 
 
 def opponent(msg, vs):
@@ -112,6 +144,9 @@ def new(app, arg):
     reply."""
     app.asked = settings(json_object(arg), app.mode, app.vs)
     vs = app.asked[7]
+    remote = app.asked[8]
+    if remote is not None:
+        return {"mode": "duel", "vs": SIDE_NAMES[remote[0]], "remote": True, "game": remote[1]}
     if vs is None:
         return {"mode": app.asked[0]}
     return {"mode": app.asked[0], "vs": SIDE_NAMES[vs[0]], "level": vs[1]}

@@ -33,6 +33,10 @@ def status(app, arg):
         st["board"] = (
             "thinking" if f == phases.THINKING else None if f < 0 else move_name(f >> 6, f & 63)
         )
+    if app.remote is not None:  # against a remote opponent
+        from fireboard.track_remote import info
+
+        st["remote"] = info(app)
     if phases.ERROR <= t.phase <= phases.SETUP:  # error, restore, setup: what the lights ask for
         from fireice.geom import position_str
 

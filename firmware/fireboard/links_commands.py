@@ -5,7 +5,7 @@
 # command and forgotten after it (fireboard.links_table lists them):
 # cmd_play (the game), cmd_status, cmd_check (the sensors), cmd_leds,
 # cmd_calib, cmd_files (the records on flash), cmd_config and cmd_set (the
-# settings), cmd_clock (the board's clock).
+# settings), cmd_clock (the board's clock), cmd_remote (a remote opponent).
 #
 # Every reply has "re": the command's name. A line that cannot be done gets
 # {"re": name or null, "error": "..."} and changes nothing.
@@ -56,6 +56,8 @@ def handle(app, text, out):
             mod = reply = None
             forget(
                 full or "",
+                # (a remote game's part stays: fireboard.track_started)
+                "fireboard.track_remote" if app.remote is None else "",
                 "fireboard.links_cmd_set",
                 "fireboard.config_check",
                 "fireboard.config_defaults",

@@ -9,7 +9,9 @@ from fireice.ticks import ticks_diff
 import gc
 import select
 
-_MAX = const(240)  # longest line taken (bytes, without the newline)
+# longest line taken (bytes, without the newline): a remote game's longest
+# sync, 49 moves of 5 characters (fireboard.track_remote), fits
+_MAX = const(320)
 _PER_TICK = const(512)  # bytes read at most per pass of the main loop
 
 

@@ -8,7 +8,7 @@ from fireice.geom import FireIceError
 TABLE = (
     " help:play status:status new:play undo:play hint:play reboot:play sensors:check wiring:check"
     " leds:leds calib:calib games:files game:files delete:files config:config set:set reset:config"
-    " clock:clock "
+    " clock:clock remote:remote "
 )
 
 

@@ -43,6 +43,10 @@ class Games:
         # the game's opponent, from its record: None (two players), or
         # (the side the board plays, its level) (tag Fire or Ice)
         self.vs = None
+        # a remote game's opponent, from its record: None, or (the remote
+        # side, the server's game id, the opponent's name) (tags Remote,
+        # RemoteGame and the remote side's Fire or Ice)
+        self.remote = None
         # the hints noted in the record's move text since it was last
         # written whole (hinted; counted by resuming)
         self.noted = 0
@@ -53,13 +57,14 @@ class Games:
             self.setting = False
             self.store.remove(SETTING)
 
-    def save(self, game, add=()):
+    def save(self, game, add=(), result=-1):
         """Rewrite the record in one step: its tags as on flash, copied a
         line at a time (the tags the board does not know stay as they are,
         and never all in the heap), add ([name, value] tags, after Game and
         Mode), the Hints tag with every hint counted (the hints noted in the
         move text move into it: hinted), the game's result (a takeback takes
-        it away) and its moves. Raises, with the record on flash as it was,
+        it away; result: the Result tag's text instead, as a game ended by
+        its remote opponent's server has it) and its moves. Raises, with the record on flash as it was,
         if it cannot."""
         if not self.recorded:  # its record could not be started
             raise OSError(NO_RECORD)
@@ -73,7 +78,14 @@ class Games:
             head = self.store.open(CURRENT)
             self.store.write(
                 CURRENT,
-                rec.rewrite(head, add, RESULT_NAMES[game.result], rec.moves(game), 72, last),
+                rec.rewrite(
+                    head,
+                    add,
+                    RESULT_NAMES[game.result] if result == -1 else result,
+                    rec.moves(game),
+                    72,
+                    last,
+                ),
             )
             self.noted = 0
         finally:
@@ -81,6 +93,13 @@ class Games:
                 head.close()  # (closed already once its tags are read)
             head = rec = None
             forget("fireice.rec")  # rare: new games, takebacks, results
+
+    def ended(self, how):
+        """A remote game ended by its server (fireboard.track_remote.end):
+        how is (game, the Result tag's text: fire, ice, draw or * for none,
+        the server's status), the status kept as a Termination tag."""
+        game, result, status = how
+        self.save(game, (("Termination", status),), result)
 
     def hints(self):
         """How many hints the game in play has had, read from flash: its

@@ -12,11 +12,12 @@ LAST = 9999  # games/0001.txt .. games/9999.txt
 # names stays small, loaded where a new game's heap is tightest.)
 
 
-def record(games, game, tags, when=None, vs=None):
+def record(games, game, tags, when=None, vs=None, remote=None):
     """Start the record of a new game (tags: list of [name, value], as
     new_game makes them; when: the board's clock, hw.clock(), None when it
     does not know the time; vs: None, or (the side the board plays, its
-    level), kept as games.vs). The tags go in the order of docs/records.md:
+    level), kept as games.vs; remote: None, or (the remote side, the
+    server's game id, the opponent's name), kept as games.remote). The tags go in the order of docs/records.md:
     Game, Mode, Date, Time, the board's side (Fire or Ice), how the game
     was made, Setup, ToMove. The new
     record is written before the old one is archived, and the flash must
@@ -30,6 +31,11 @@ def record(games, game, tags, when=None, vs=None):
         head.append(["Time", "%02d:%02d:%02d" % (when[3], when[4], when[5])])
     if vs is not None:
         head.append([("Fire", "Ice")[vs[0] - 1], "board level %d" % vs[1]])
+    if remote is not None:
+        if remote[2]:  # the opponent's name as its side's tag
+            head.append([("Fire", "Ice")[remote[0] - 1], remote[2]])
+        head.append(["Remote", ("fire", "ice")[remote[0] - 1]])
+        head.append(["RemoteGame", remote[1]])
     tags = head + tags
     if not game.duel or game.position() != START:
         k = len(tags) - 1 if tags[-1][0] == "ToMove" else len(tags)
@@ -54,6 +60,7 @@ def record(games, game, tags, when=None, vs=None):
         raise
     games.recorded = True
     games.vs = vs
+    games.remote = remote
     games.noted = 0
 
 

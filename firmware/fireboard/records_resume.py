@@ -16,6 +16,7 @@ def start(games):
     have gone (fireboard.board)."""
     vs = games.vs  # the new game's opponent (the configuration's)
     games.vs = None
+    games.remote = None
     try:
         game, problem = resume(games)
     except OSError as e:  # the flash itself failed: the record stays for later
@@ -69,7 +70,18 @@ def resume(games):
 
 
 # the tags whose values resuming needs (recread.check_tags, new_game)
-_READ = ("Game", "Mode", "Setup", "ToMove", "Result", "Fire", "Ice")
+_READ = (
+    "Game",
+    "Mode",
+    "Setup",
+    "ToMove",
+    "Result",
+    "Fire",
+    "Ice",
+    "Remote",
+    "RemoteGame",
+    "Termination",
+)
 
 
 def _opponent(get, tags, duel, levels):
@@ -82,6 +94,17 @@ def _opponent(get, tags, duel, levels):
             if 1 <= level <= levels:
                 return (side, level)
     return None
+
+
+def _remote(games, get, tags, game):
+    # a remote game's opponent, from the tags Remote, RemoteGame and the
+    # remote side's Fire or Ice (fireboard.records_newgame.record): games.remote
+    side = get(tags, "Remote") if game.duel else None
+    gid = get(tags, "RemoteGame")
+    if side in ("fire", "ice") and gid:
+        s = 1 if side == "fire" else 2
+        games.remote = (s, gid, get(tags, ("Fire", "Ice")[s - 1]) or "")
+        games.vs = None
 
 
 def _replay(games, lines):
@@ -153,11 +176,18 @@ def _replay(games, lines):
         game = recread.new_game(tags)
     games.recorded = True
     games.vs = _opponent(recread.get, tags, game.duel, levels)
+    _remote(games, recread.get, tags, game)
+    said = recread.get(tags, "Result")
+    ended = recread.get(tags, "Termination") is not None and games.remote is not None
+    if ended and not game.result and err is None:
+        # a remote game its server ended (fireboard.track_remote.end): over
+        # as the Result tag says (* or draw: over, nobody won)
+        game.result = 1 if said == "fire" else 2 if said == "ice" else 3
+        game.to_move = 0
     got = RESULT_NAMES[game.result]
     problem = None
-    said = recread.get(tags, "Result")
     recread = None
-    if err is None and said is not None and said != "*" and said != got:
+    if err is None and not ended and said is not None and said != "*" and said != got:
         if got is None:
             why = "tag Result is %s but the game is not over" % said
         else:

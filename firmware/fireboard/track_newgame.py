@@ -21,6 +21,7 @@ def start(
     to_move=None,
     grade=None,
     vs=-1,
+    remote=None,
 ):
     """App.new_game's work: the new game made and recorded, then set up on
     the board; or, if it cannot be, said, with the game in play going on.
@@ -28,10 +29,14 @@ def start(
     seed beyond it (asked for over USB), on a board with room for the
     solver, it is handed to a Dealer part, which comes back here with its
     position. vs: the opponent (None: two players; (side, level): the board
-    plays side), -1 for the last game's (app.vs); a solitaire has none."""
+    plays side), -1 for the last game's (app.vs); a solitaire has none.
+    remote: a duel against a remote opponent, (its side, the server's game
+    id, its name): no engine then (fireboard.track_remote)."""
     mode = app.mode if mode is None else mode
     if vs == -1:
         vs = app.vs
+    if remote is not None:
+        vs = None  # (the next new games keep the last opponent: app.vs)
     handicap = app.handicap[0] if handicap is None else handicap
     side = app.handicap[1] if side is None else side
     given = seed is not None
@@ -82,15 +87,22 @@ def start(
         game, tags = new_game(
             mode, handicap, side, seed, position, to_move, grade if dealt else None
         )
-        record(app.games, game, tags, app.games.hw.clock(), vs if game.duel else None)
+        record(
+            app.games,
+            game,
+            tags,
+            app.games.hw.clock(),
+            vs if game.duel else None,
+            remote if game.duel else None,
+        )
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
         return
     app.mode = mode
     app.handicap = (handicap, side)
     app.seed = seed + 1
-    if game.duel:
-        app.vs = vs  # (a solitaire keeps it for the next duel)
+    if game.duel and remote is None:
+        app.vs = vs  # (a solitaire, a remote game keep it for the next duel)
     # the other kind of game's code goes (loaded again when it is played)
     # and the record's code, done with, before the game's parts load
     # (fireboard.track_started: the board's opponent, the danger lights)

@@ -21,8 +21,13 @@ NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setu
 
 # Tracker.forced while the board's opponent thinks: nothing may move
 THINKING = -2
+# Tracker.forced while a remote opponent's move has not come yet
+# (fireboard.track_remote): nothing may move either
+WAITING = -3
 
 # a part's kind (its `kind`): the solitaire's judge and the dealer of a
-# graded deal (fireboard.track_judge), told apart by a new game
+# graded deal (fireboard.track_judge), told apart by a new game; the
+# remote opponent (fireboard.track_remote)
 JUDGE = 1
 DEALER = 2
+REMOTE = 3

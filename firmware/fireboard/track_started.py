@@ -36,6 +36,11 @@ def say(app, ev):
     if vs is not None:
         ev["vs"] = "fire" if vs[0] == 1 else "ice"
         ev["level"] = vs[1]
+    r = app.games.remote
+    if r is not None:
+        ev["remote"] = "fire" if r[0] == 1 else "ice"
+        ev["game"] = r[1]
+        ev["opponent"] = r[2]
     app._out(ev)
     app._drain()
 
@@ -64,6 +69,7 @@ def play_board(app):
     none, and its code dropped, in a game of two players."""
     from fireboard.mem import ENGINE_CODE, forget
 
+    play_remote(app)
     vs = app.games.vs
     op = app.opponent
     if op is not None:
@@ -76,6 +82,8 @@ def play_board(app):
     if vs is None:
         # (a search still stopping keeps what it runs until it ends)
         forget("fireboard.track_versus", "fireboard.track_think", *ENGINE_CODE)
+        if app.remote is None:
+            forget("fireboard.track_plays")
         return
     try:
         from fireboard.track_versus import Opponent
@@ -90,6 +98,28 @@ def play_board(app):
         return
     app.opponent = Opponent(vs[0], vs[1])
     app.parts.append(app.opponent)
+
+
+def play_remote(app):
+    """A remote opponent plays the game's other side (games.remote, from
+    its record): its part (fireboard.track_remote) in app.parts, loaded for
+    it; out, and its code dropped, in any other game."""
+    r = app.games.remote
+    part = app.remote
+    if part is not None:
+        part.stop(app)
+        app.parts.remove(part)
+        app.remote = part = None
+    if r is None:
+        from fireboard.mem import forget
+
+        forget("fireboard.track_remote")
+        return
+    from fireboard.track_remote import Remote
+
+    part = app.remote = Remote(r[0], r[1], r[2])
+    app.tracker.plies = True
+    app.parts.append(part)
 
 
 def replace(app):

@@ -8,6 +8,10 @@ def undo(app):
     record cannot be rewritten, the move stays and that is said."""
     t = app.tracker
     g = t.game
+    if app.remote is not None:
+        # the server has no takebacks: its game would differ from the board's
+        app._out({"ev": "error", "reason": "no takeback in a remote game"})
+        return
     if t.phase == SETUP:
         app._out({"ev": "error", "reason": "no move to take back before the game starts"})
         return

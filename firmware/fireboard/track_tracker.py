@@ -16,7 +16,17 @@ from micropython import const
 
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, hole_name, islands_str, move_name
 
-from fireboard.track_phases import IDLE, LIFTED, LANDED, ERROR, RESTORE, SETUP, OVER, THINKING
+from fireboard.track_phases import (
+    IDLE,
+    LIFTED,
+    LANDED,
+    ERROR,
+    RESTORE,
+    SETUP,
+    OVER,
+    THINKING,
+    WAITING,
+)
 
 _NONE = const(255)
 FREE = const(-1)  # Tracker.forced: no move is the board's (or THINKING)
@@ -52,6 +62,12 @@ class Tracker:
         # the board's own move (fireboard.track_versus): FREE (the player
         # moves), THINKING (nothing may move), or the move shown, frm * 64 + to
         self.forced = FREE
+        # a remote game (fireboard.track_remote): its move events carry the
+        # ply (plies), the wait names the opponent, and a move shown from
+        # outside that is the local side's (a sync's) is marked synced
+        self.plies = False
+        self.wait = None
+        self.synced = False
 
     def start(self, game, setup=True, trust=None):
         """A game to track. setup: guide the pegs to its position first (a new
@@ -170,6 +186,8 @@ class Tracker:
         f = self.forced
         if f == THINKING:
             return self._error(d[0], "wait: the board is thinking")
+        if f == WAITING:
+            return self._error(d[0], self.wait)
         fh = f >> 6 if f >= 0 else _NONE  # the board's move: lift fh, put it in ft
         ft = f & 63 if f >= 0 else _NONE
         if n == 1:
@@ -246,15 +264,20 @@ class Tracker:
         ev = self.events
         duel = g.duel
         was = g.ctrl[1] | g.ctrl[2] << 7 if duel else 0
+        # the move's ply for a remote game's events (-1: none), and whether
+        # it is a local move shown from outside (a sync's: the link posts it not)
+        ply = g.ply + 1 if self.plies else -1
+        if self.synced and self.forced >= 0:
+            ply = -2 - ply
         g.push(h, t)
         self.pend_h = self.pend_t = _NONE
         self.forced = FREE  # (the board's move, made)
         self.reason = None
         self._set(OVER if g.result else IDLE)
         if self.later:
-            ev.append((h, t, side, was))
+            ev.append((h, t, side, was, ply))
         else:
-            self._say(h, t, side, was, ev)
+            self._say(h, t, side, was, ev, ply)
 
     def say(self):
         """Build the events of a move made with later set (its move, the
@@ -268,15 +291,21 @@ class Tracker:
             m = ev[k]
             if type(m) is tuple:
                 said = []
-                self._say(m[0], m[1], m[2], m[3], said)
+                self._say(m[0], m[1], m[2], m[3], said, m[4])
                 ev[k : k + 1] = said
                 k += len(said)
             else:
                 k += 1
 
-    def _say(self, h, t, side, was, ev):
+    def _say(self, h, t, side, was, ev, ply=-1):
         g = self.game
-        ev.append({"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]})
+        e = {"ev": "move", "move": move_name(h, t), "by": SIDE_NAMES[side]}
+        if ply != -1:  # a remote game's (_commit)
+            if ply < -1:
+                ply = -2 - ply
+                e["synced"] = True
+            e["ply"] = ply
+        ev.append(e)
         self._control(was, ev)
         if g.result:
             line = g.winning_line() if g.duel else 0

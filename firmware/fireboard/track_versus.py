@@ -22,7 +22,7 @@
 # it: collected in the pass after the one that says the move (_tell).
 import gc
 
-from fireice.geom import RESULT_NAMES, SIDE_NAMES, move_name
+from fireice.geom import RESULT_NAMES, SIDE_NAMES
 
 from fireboard.track_phases import IDLE
 from fireboard.track_think import NO_ROOM, Think
@@ -107,17 +107,16 @@ class Opponent:
             app._out({"ev": "error", "reason": "the board %s: move its pegs for it" % why})
             app._drain()
             return
-        t.force(mv)
+        from fireboard.track_plays import show
+
+        waits = show(t, mv)
         if th.proven and self.proved is not self.game:
             # shown: the winner's turn LED (fireboard.lights), while the
             # game is at or past this ply (a takeback before it: not proven)
             app.lights.proven = (th.proven, self.ply)
-        if t.forced == mv:
+        if waits:
             self.told = th
-        else:
-            # the pegs stood as its move already (a colour board: the
-            # player made it while it thought), so force() made it at once:
-            # said now, before the move is
+        else:  # made at once (a colour board): said now, before the move is
             self._tell(app, th)
 
     def _say(self, app, th):
@@ -132,9 +131,10 @@ class Opponent:
     def _tell(self, app, th):
         # the board's move said: plays (and proven, the first time), then
         # what the tracker says of the pegs as they stand
-        mv = th.move
-        app._out({"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[self.side]})
+        from fireboard.track_plays import say
+
+        proof = None
         if th.proven and self.proved is not self.game:
             self.proved = self.game
-            app._out({"ev": "proven", "winner": RESULT_NAMES[th.proven], "plies": th.mate})
-        app._drain()  # what the tracker says of the pegs as they stand
+            proof = {"ev": "proven", "winner": RESULT_NAMES[th.proven], "plies": th.mate}
+        say(app, th.move, self.side, False, proof)

@@ -40,7 +40,7 @@ MAX_LINE = 1 << 16  # bytes in an input line; the rest of a longer one is skippe
 # ms of virtual time, about 23 days: the firmware keeps its times in 32-bit
 # arrays, and the unix port's ticks_diff does not wrap them as a Pico's does
 MAX_AT = 2 * 10**9
-COMMAND_MAX = 240  # bytes in a USB command line (fireboard.links_console)
+COMMAND_MAX = 320  # bytes in a USB command line (fireboard.links_console)
 CONFIG_MAX = 1 << 20  # a config.json the host reads (the board has its own checks)
 
 

@@ -43,7 +43,7 @@ def test_lines_are_cut_at_newlines_and_returns():
 
 def test_too_long_and_not_utf8_lines_get_errors():
     rec = Recorder()
-    c, replies = console(b"x" * 300 + b"\nok\n\xff\xfe\nalso ok\n", rec)
+    c, replies = console(b"x" * 330 + b"\nok\n\xff\xfe\nalso ok\n", rec)
     c.poll(None, 0)
     assert rec.lines == ["ok", "also ok"]
     assert [r["error"][:13] for r in replies] == ["line too long", "a command lin"]

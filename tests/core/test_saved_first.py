@@ -265,12 +265,12 @@ def test_a_moves_events_built_when_memory_runs_out_are_built_at_the_next_try():
     real = t._say
     calls = []
 
-    def short(h, to, side, was, ev):
+    def short(h, to, side, was, ev, ply=-1):
         calls.append(h)
         if len(calls) == 1:
             ev.append({"ev": "move"})
             raise MemoryError
-        return real(h, to, side, was, ev)
+        return real(h, to, side, was, ev, ply)
 
     t._say = short
     ticked(app, hw, [], 24, 17)  # D4-C4: the first try runs out, App.tick's second builds it
