@@ -158,8 +158,11 @@ class Bridge:
     """One board, one account: plays the account's games on the board, one
     at a time (game_id when given, else the one whose turn it is)."""
 
-    def __init__(self, board, client, game_id=None, out=None, claim=True, one_game=False):
+    def __init__(
+        self, board, client, game_id=None, out=None, claim=True, one_game=False, board_log=None
+    ):
         self.board = board
+        self.board_log = board_log  # a file: every line the board writes, as it comes
         self.client = client
         self.want = game_id
         self.out = out or sys.stdout
@@ -177,6 +180,7 @@ class Bridge:
         self._reset_game()
         self.link_state = None
         self.status = 0
+        self.finishing = False  # one_game: stop at the board's result
 
     def _reset_game(self):
         self.game = None  # the server's id of the game being played
@@ -238,10 +242,7 @@ class Bridge:
     # --- the loop ----------------------------------------------------------------
 
     def run(self):
-        self.board.start(
-            lambda msg: self.q.put(("board", None, msg)),
-            lambda state: self.q.put(("usb", None, state)),
-        )
+        self.board.start(self.from_board, lambda state: self.q.put(("usb", None, state)))
         self.events = Streamer(self, "events", None, "/api/stream/event")
         self.events.start()
         try:
@@ -264,6 +265,13 @@ class Bridge:
                 self.stream.stop()
             self.board.close()
         return self.status
+
+    def from_board(self, msg):
+        """A line the board wrote (called in the board's reading thread)."""
+        if self.board_log is not None:
+            self.board_log.write(json.dumps(msg) + "\n")
+            self.board_log.flush()
+        self.q.put(("board", None, msg))
 
     def handle(self, kind, tag, payload):
         if kind == "board":
@@ -364,14 +372,19 @@ class Bridge:
         )
         self.stream.start()
 
-    def leave_game(self):
+    def leave_game(self, stop=True):
+        """Done with the game. With one_game, stop now, or (stop False: the
+        board has its last move to carry out) at the board's result."""
         if self.stream:
             self.stream.stop()
             self.stream = None
         self._reset_game()
         self.games_played += 1
         if self.one_game:
-            self.stop.set()
+            if stop:
+                self.stop.set()
+            else:
+                self.finishing = True
         elif self.server_up:
             self.choose_game()
 
@@ -425,10 +438,12 @@ class Bridge:
         self.state = state
         self.state_at = time.monotonic()
         self.show()
+        moves = (state.get("moves") or "").split()
         if state.get("status") in FINISHED:
+            if not (self.need_sync or not self.board_up):
+                self.relay(moves)  # the last move first: the board shows it
             self.end_on_board(state)
             return
-        moves = (state.get("moves") or "").split()
         if self.need_sync or not self.board_up:
             self.sync_board()
         else:
@@ -509,11 +524,17 @@ class Bridge:
         )
 
     def end_on_board(self, state):
+        """The game is over on the server. One the moves ended, the board
+        ends by itself once its last move is carried out; any other end
+        (resign, time, abort) is told to it."""
         winner = state.get("winner")
         status = state.get("status")
         self.say("game %s: over, %s (winner: %s)" % (self.game, status, winner or "none"))
-        self.ask(command_line("remote", "end " + json.dumps({"winner": winner, "status": status})))
-        self.leave_game()
+        told = status not in ("won", "draw") or self.need_sync
+        if told:
+            end = json.dumps({"winner": winner, "status": status})
+            self.ask(command_line("remote", "end " + end))
+        self.leave_game(stop=told)
 
     # --- the board's events ---------------------------------------------------------
 
@@ -531,6 +552,8 @@ class Bridge:
 
     def on_board(self, msg):
         ev = msg.get("ev")
+        if ev == "result" and self.finishing:
+            self.stop.set()
         if ev in ("hello", "resumed"):
             # the board started again (a power cut, a reset): bring it in step
             self.need_sync = True
@@ -709,6 +732,11 @@ def add_arguments(p):
         help="do not claim the win when the opponent's days or clock run out",
     )
     p.add_argument(
+        "--board-log",
+        metavar="FILE",
+        help="append every line the board writes (its events and replies) to FILE",
+    )
+    p.add_argument(
         "--one-game",
         action="store_true",
         help="stop once the game played has ended (for scripts)",
@@ -730,10 +758,22 @@ def run(args):
     except ValueError as e:
         print("fireice link: %s" % e, file=sys.stderr)
         return 2
+    log = None
+    if args.board_log:
+        try:
+            log = open(args.board_log, "a", encoding="utf-8")
+        except OSError as e:
+            print("fireice link: cannot write %s: %s" % (args.board_log, e), file=sys.stderr)
+            return 2
     board = SerialBoard(args.port, out=sys.stdout)
-    bridge = Bridge(board, client, args.game, claim=not args.no_claim, one_game=args.one_game)
+    bridge = Bridge(
+        board, client, args.game, claim=not args.no_claim, one_game=args.one_game, board_log=log
+    )
     try:
         return bridge.run()
     except KeyboardInterrupt:
         bridge.stop.set()
         return 130
+    finally:
+        if log:
+            log.close()

@@ -121,6 +121,9 @@ class ScriptedBoard:
         by = self.to_move()
         self.duel.play(*parse_move(move))
         self.moves.append(move)
+        if self.duel.result:  # the moves ended the game: the board says so itself
+            winner = (None, "fire", "ice", None)[self.duel.result]
+            self.result = {"winner": winner, "status": "draw" if winner is None else "won"}
         return {"ev": "move", "move": move, "by": by, "ply": len(self.moves)}
 
     def handle(self, line):
@@ -214,14 +217,19 @@ def rng(seed):
 
 BIN = os.path.dirname(sys.executable)
 EMPTY = "-" * 49
-STEP_S = 0.08  # between two peg actions: more than the board's 20 ms debounce
+STEP_S = 0.04  # between two peg actions: more than the board's 20 ms debounce
+
+
+SIM_EVENTS = []  # [True] once seen that `fireice sim --pty` prints the board's events
 
 
 class Board:
     """`fireice sim --pty` on a flash folder, its port behind `link`; its
-    events collected by a thread."""
+    events collected by a thread: from the sim's standard output, or, from
+    a sim that does not print them, from the link's --board-log (board_log:
+    only while a link runs, then)."""
 
-    def __init__(self, flash, link):
+    def __init__(self, flash, link, board_log):
         self.p = spawn(["sim", "--pty", "--heapsize", PTY_HEAP, "--flash", str(flash)])
         port = self.p.stdout.readline().strip()
         assert port.startswith("/dev/"), self.p.stderr.read()
@@ -233,24 +241,65 @@ class Board:
         self.events = []
         self.arrived = []  # when each event was read (time.monotonic())
         self.cond = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.stopped = threading.Event()
+        threading.Thread(target=self._read, args=(self.p.stdout,), daemon=True).start()
+        if not SIM_EVENTS:
+            if self.wait_some(3.0):
+                SIM_EVENTS.append(True)
+            else:
+                self.from_link = True
+                threading.Thread(target=self._tail, args=(board_log,), daemon=True).start()
+        self.from_link = not SIM_EVENTS
 
-    def _read(self):
-        for line in self.p.stdout:
-            line = line.strip()
-            if line.startswith("{"):
-                try:
-                    ev = json.loads(line)
-                except ValueError:
-                    continue
-                with self.cond:
-                    self.events.append(ev)
-                    self.arrived.append(time.monotonic())
-                    self.cond.notify_all()
+    def wait_some(self, timeout):
+        with self.cond:
+            return self.cond.wait_for(lambda: self.events, timeout)
+
+    def _add(self, line):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                return
+            with self.cond:
+                self.events.append(ev)
+                self.arrived.append(time.monotonic())
+                self.cond.notify_all()
+
+    def _read(self, stream):
+        for line in stream:
+            self._add(line)
+
+    def _tail(self, path):
+        at = os.path.getsize(path) if os.path.exists(path) else 0
+        pending = ""
+        while not self.stopped.is_set():
+            try:
+                with open(path, encoding="utf-8") as f:
+                    f.seek(at)
+                    data = f.read()
+                    at = f.tell()
+            except OSError:
+                data = ""
+            pending += data
+            while "\n" in pending:
+                line, pending = pending.split("\n", 1)
+                self._add(line)
+            if not data:
+                time.sleep(0.01)
 
     def world(self, **msg):
+        """A peg action; a lift or put waits for the lights to answer it (a
+        loaded machine may otherwise bring two actions in one scan)."""
+        since = self.mark()
         self.p.stdin.write(json.dumps(msg) + "\n")
         self.p.stdin.flush()
+        if "board" not in msg:
+            with self.cond:
+                self.cond.wait_for(
+                    lambda: any(e.get("ev") == "leds" for e in self.events[since:]), 0.5
+                )
         time.sleep(STEP_S)
 
     def mark(self):
@@ -282,6 +331,7 @@ class Board:
         self.world(put=frm, peg=other)
 
     def kill(self):
+        self.stopped.set()
         os.killpg(self.p.pid, signal.SIGKILL)
         self.p.wait(10)
 
@@ -299,7 +349,7 @@ class Link:
         self.log = log
         self.p = subprocess.Popen(
             [os.path.join(BIN, "fireice"), "link", "--server", url, "--port", str(port)]
-            + ["--game", gid, *extra],
+            + ["--game", gid, "--board-log", str(log) + ".board", *extra],
             stdout=open(log, "a"),
             stderr=subprocess.STDOUT,
             env=env,
@@ -317,7 +367,8 @@ class Link:
 class Table:
     """One game: Alice at the board (Fire) through the link, Bob through the API."""
 
-    def __init__(self, server, tmp, link_args=(), **challenge):
+    def __init__(self, server, tmp, link_args=(), script=None, **challenge):
+        self.script = script  # the game's moves, else random ones
         self.server = server
         self.tmp = tmp
         self.alice, self.alice_api = player(server.url)
@@ -326,13 +377,22 @@ class Table:
         self.gid = start_game(self.alice_api, self.bob, accept=self.bob_api, **challenge)
         self.port = tmp / "board"
         self.flash = tmp / "flash"
-        self.board = Board(self.flash, self.port)
+        self.board = Board(self.flash, self.port, self.board_log())
         self.link = None
         self.rng = random.Random(7)
         self.start_link(*link_args)
         ev = self.board.wait("the remote game", lambda e: e.get("ev") == "new" and e.get("remote"))
         self.setup = ev["position"]
         self.set_up()
+
+    def next_move(self, moves):
+        side, move = random_legal(self.setup, moves, self.rng)
+        if self.script:
+            move = self.script[len(moves)]
+        return side, move
+
+    def board_log(self):
+        return self.tmp / "link.log.board"
 
     def start_link(self, *extra):
         self.link = Link(
@@ -365,27 +425,38 @@ class Table:
             time.sleep(0.05)
         raise AssertionError("the server: no %s within %d s (%s)" % (what, timeout, self.state()))
 
-    def local_move(self):
-        """Alice makes a random legal move on the board; it is announced."""
-        moves = self.moves()
-        side, move = random_legal(self.setup, moves, self.rng)
+    def local_move(self, seen=True, moves=None):
+        """Alice makes a random legal move on the board; it is announced
+        (seen: the test sees the event; otherwise it waits for the move in
+        the board's record on its flash, saved before it is announced)."""
+        moves = self.moves() if moves is None else moves
+        side, move = self.next_move(moves)
         assert side == "fire"
         since = self.board.mark()
         self.board.carry(move, "fire")
+        if not seen:
+            wait_for("%s saved" % move, lambda: board_moves(self.flash) == moves + [move])
+            return move
         ev = self.board.wait("%s announced" % move, lambda e: e.get("ev") == "move", since)
         assert ev["move"] == move and ev["by"] == "fire" and ev["ply"] == len(moves) + 1
         return move
 
-    def remote_move(self):
-        """Bob posts a random legal move; the board shows it; Alice carries it out."""
+    def show_remote(self):
+        """Bob posts a random legal move and the board shows it: (the
+        moves before it, the move, the board's event mark before it)."""
         moves = self.moves()
-        side, move = random_legal(self.setup, moves, self.rng)
+        side, move = self.next_move(moves)
         assert side == "ice"
         since = self.board.mark()
         self.bob_api.request(
             "POST", "/api/board/game/%s/move/%s" % (self.gid, move), params={"ply": len(moves)}
         )
         self.board.wait("%s shown" % move, lambda e: e.get("ev") == "plays", since)
+        return moves, move, since
+
+    def remote_move(self):
+        """Bob posts a random legal move; the board shows it; Alice carries it out."""
+        moves, move, since = self.show_remote()
         self.board.carry(move, "ice")
         ev = self.board.wait("%s carried" % move, lambda e: e.get("ev") == "move", since)
         assert ev["move"] == move and ev["by"] == "ice"
@@ -414,3 +485,13 @@ class Table:
 HAS_REMOTE = os.path.exists(
     os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "fireboard", "track_remote.py")
 )
+
+
+def board_moves(flash):
+    """The moves of the board's record of the game in play (on its flash)."""
+    from fireice import record
+
+    try:
+        return record.parse((flash / "game.txt").read_text()).moves
+    except (OSError, ValueError):
+        return None

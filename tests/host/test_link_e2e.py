@@ -17,8 +17,14 @@ import pytest
 from fireice.duel import Duel
 from fireice.geom import hole_name, parse_position, position_str
 from fireice.notation import parse_move
-from linkkit import HAS_REMOTE, Board, Table, free_port, random_legal, start_server
+from linkkit import HAS_REMOTE, Board, Table, free_port, start_server, wait_for
 
+
+# A short game that Fire wins on islands A-D-F (as tests/host/test_web.py plays it)
+WIN = (
+    "D4-D7 D4-B4 D4-D2 B4-B3 D7-F7 D7-G7 F7-F1 F7-A7 "
+    "F1-F6 F1-B1 F6-F3 D4-D3 B4-B2 A7-A4 B2-A2 A4-A6"
+).split()
 
 pytestmark = pytest.mark.skipif(not HAS_REMOTE, reason="the firmware has no remote game yet")
 
@@ -44,7 +50,7 @@ def board_record(flash):
 
 
 def test_a_whole_game_through_fireice_link(server, tmp_path):
-    table = Table(server, tmp_path, link_args=("--one-game",))
+    table = Table(server, tmp_path, link_args=("--one-game",), script=WIN)
     try:
         whole_game(table)
     finally:
@@ -56,7 +62,7 @@ def whole_game(table):
         if table.turn() is None:
             break
     st = table.state()
-    assert st["status"] in ("won", "draw")
+    assert st["status"] == "won" and st["winner"] == "fire"
     ev = table.board.wait("the result", lambda e: e.get("ev") == "result")
     assert ev["result"] == (st["winner"] or "draw")
     assert board_record(table.flash).moves == st["moves"].split()
@@ -69,9 +75,13 @@ def test_the_board_power_cut_in_mid_game_resumes(table):
         table.turn()
     played = table.moves()
     table.board.kill()
-    table.board = Board(table.flash, table.port)
-    ev = table.board.wait("resumed", lambda e: e.get("ev") == "resumed")
-    assert ev.get("game") == table.gid
+    table.board = Board(table.flash, table.port, table.board_log())
+    if table.board.from_link:  # (the link drains what the board said as it opened)
+        wait_for("the link back", lambda: table.link.text().count("board is connected") >= 2)
+    else:
+        ev = table.board.wait("resumed", lambda e: e.get("ev") == "resumed")
+        assert ev.get("game") == table.gid
+    assert '[RemoteGame "%s"]' % table.gid in (table.flash / "game.txt").read_text()
     # the pegs stood where they were: the world of the new board is set again
     game = Duel(parse_position(table.setup), 1)
     for m in played:
@@ -90,7 +100,7 @@ def test_a_move_made_while_the_link_is_down_reaches_the_server(table):
     table.turn()
     table.link.kill()
     before = table.moves()
-    move = table.local_move()
+    move = table.local_move(seen=not table.board.from_link)
     time.sleep(0.5)
     assert table.moves() == before  # nobody posted it
     table.start_link()
@@ -103,9 +113,10 @@ def test_a_move_made_while_the_link_is_down_reaches_the_server(table):
 
 def test_the_server_restarted(table, server):
     table.turn()
-    server.kill()
+    table.turn()  # Alice to move
     before = table.moves()
-    move = table.local_move()  # made while the server is away
+    server.kill()
+    move = table.local_move(moves=before)  # made while the server is away
     server.start()
     table.wait_server(
         "%s posted after the restart" % move, lambda s: s["moves"].split() == before + [move], 60
@@ -139,14 +150,7 @@ def test_the_opponents_days_run_out_and_the_win_is_claimed(server, tmp_path):
 
 def test_a_move_carried_out_wrongly_is_guided_back_and_never_posted(table):
     table.turn()  # Alice
-    moves = table.moves()
-    side, move = random_legal(table.setup, moves, table.rng)
-    assert side == "ice"
-    since = table.board.mark()
-    table.bob_api.request(
-        "POST", "/api/board/game/%s/move/%s" % (table.gid, move), params={"ply": len(moves)}
-    )
-    table.board.wait("%s shown" % move, lambda e: e.get("ev") == "plays", since)
+    moves, move, since = table.show_remote()
     # Alice lifts one of her own pegs instead: illegal, shown the way back
     game = Duel(parse_position(table.setup), 1)
     for m in moves:
