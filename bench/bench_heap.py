@@ -123,7 +123,26 @@ def edge_cases():
         name = "cmd_" + "".join(ch if ch.isalnum() else "_" for ch in c).strip("_")
         if name not in [o[0] for o in out]:
             out.append((name, duel + [{"cmd": c, "at": duel[-1]["at"] + 300}], None))
+    out += remote_cases(moves)
     return out
+
+
+def remote_cases(moves):
+    """A remote game's worst cases (fireboard.track_remote, no engine: the
+    game's 64 KB): the longest game as a remote game, its whole move list
+    synced at the end; and the longest sync into a board that has none of
+    it, each move then shown and carried out."""
+    import edges
+    from test_remote_host import EMPTY, NEW, remote_game_inputs
+
+    from fireice.geom import START, move_name
+
+    names = " ".join(move_name(*m) for m in moves)
+    game = edges.timed(remote_game_inputs(moves))
+    game += [{"cmd": 'remote sync "%s"' % names, "at": game[-1]["at"] + 300}]
+    sync = [NEW, {"board": EMPTY}, {"board": START}, {"cmd": 'remote sync "%s"' % names}]
+    sync = edges.timed(sync + edges.duel_inputs(START, moves))
+    return [("remote_longest", game, None), ("remote_sync_longest", sync, None)]
 
 
 def main(parts):

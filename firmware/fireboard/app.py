@@ -48,10 +48,6 @@ class App:
     # attribute until then, so that the App's table of attributes stays
     # small on every other board): it scans, each pass takes its results
     irq = None
-    # the remote opponent's part while a remote game is played
-    # (fireboard.track_remote, attached by fireboard.track_started); a class
-    # attribute otherwise, as irq
-    remote = None
 
     def __init__(self, hw, cfg, games, emit, seed=0, scanner=None):
         """hw: the hardware backend (output, input, adc, strip); cfg: the

@@ -33,7 +33,7 @@ def status(app, arg):
         st["board"] = (
             "thinking" if f == phases.THINKING else None if f < 0 else move_name(f >> 6, f & 63)
         )
-    if app.remote is not None:  # against a remote opponent
+    if app.games.remote is not None:  # against a remote opponent
         from fireboard.track_remote import info
 
         st["remote"] = info(app)

@@ -56,8 +56,7 @@ def handle(app, text, out):
             mod = reply = None
             forget(
                 full or "",
-                # (a remote game's part stays: fireboard.track_started)
-                "fireboard.track_remote" if app.remote is None else "",
+                "fireboard.track_remote",  # (loaded by new and remote)
                 "fireboard.links_cmd_set",
                 "fireboard.config_check",
                 "fireboard.config_defaults",

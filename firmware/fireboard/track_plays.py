@@ -8,6 +8,7 @@
 #
 # Shown in one pass, said (the "plays" event) in the next: each is a
 # pass's work at Pico speed, and the frame answers first.
+from fireice.geom import SIDE_NAMES, move_name
 
 
 def show(t, mv):
@@ -24,8 +25,6 @@ def say(app, mv, side, remote=False, then=None):
     """The "plays" event of the move shown (side: 1 Fire, 2 Ice; remote: a
     remote player's), then the event then (the engine's proof) if any, then
     what the tracker says of the pegs as they stand."""
-    from fireice.geom import SIDE_NAMES, move_name
-
     ev = {"ev": "plays", "move": move_name(mv >> 6, mv & 63), "by": SIDE_NAMES[side]}
     if remote:
         ev["remote"] = True

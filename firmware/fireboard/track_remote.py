@@ -1,114 +1,44 @@
-# A remote opponent: a duel whose other side is played somewhere else (a
-# game server), its moves brought by a link (the USB bridge `fireice link`
-# through the `remote` commands, fireboard.links_cmd_remote, or a firmware
-# link part calling the functions below). docs/protocol.md, "A remote
-# opponent", gives the commands and events.
-#
-# The remote side is an opponent whose move comes from outside instead of
-# from the engine: the Remote part shows it as the board shows its own
-# engine's move (fireboard.track_plays: the peg to lift blinks, the hole it
-# goes to glows, a "plays" event), the player carries it out and puts the
-# fill, and the move is saved, then announced ("move" with the remote side
-# as "by"), as any other. Until the remote move comes, nothing may move
-# (Tracker.forced WAITING: a peg lifted is guided back).
+# A remote opponent's operations: a duel whose other side is played
+# somewhere else (a game server), its moves brought by a link (the USB
+# bridge `fireice link` through the `remote` commands,
+# fireboard.links_cmd_remote, or a firmware link part calling the functions
+# below). docs/protocol.md, "A remote opponent", gives the commands and
+# events; the part that shows the remote moves in the loop is
+# fireboard.track_remote_part.
 #
 # The record holds only moves that stand on the board: a remote move that
-# has come but is not carried out yet is in the heap only. A power cut
-# loses it, and the link's sync after the restart brings it again (sync).
-#
-# Loaded while a remote game is played (fireboard.track_started.play_remote)
-# and dropped with it. No engine: a remote game fits the game's 64 KB.
+# has come but is not carried out yet is in the heap only (the part's
+# queue). A power cut loses it, and the link's sync after the restart
+# brings it again (sync).
 #
 # For a link part (the board's own WiFi link), the operations are plain
-# functions taking the App: begin, move, sync, end, link, info. Bad input
-# raises FireIceError (its text says what was wrong) and changes nothing.
-# A part sees the board's events through app.outputs (docs/architecture.md).
+# functions taking the App: begin, move, sync, end, link, info, part. Bad
+# input raises FireIceError (its text says what was wrong) and changes
+# nothing. A part sees the board's events through app.outputs
+# (docs/architecture.md). Loaded for an operation, and best dropped after
+# it (fireboard.mem.forget("fireboard.track_remote"), as the USB commands
+# do): a remote game keeps only its part, and fits the game's 64 KB.
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError
 
-from fireboard.track_phases import ERROR, IDLE, LANDED, LIFTED, REMOTE, WAITING
+from fireboard.track_phases import REMOTE, WAITING
 from fireboard.track_tracker import FREE
 
 STATES = ("connected", "waiting", "gone", "offline")  # the link's (link)
 _MAXPLY = 49  # every move adds a peg to the board (fireice.duel)
 
 
-class Remote:
-    kind = REMOTE
-
-    def __init__(self, side, game, name):
-        self.side = side  # the remote side: 1 Fire, 2 Ice
-        self.game = game  # the server's game id
-        self.name = name  # the opponent's name ("" when not known)
-        self.state = "offline"  # the link's state (link)
-        self.extra = None  # what the link said more: {"rating": ..., "clock": ...}
-        # the moves from outside to show, in order, each (the ply it is
-        # played at, frm * 64 + to): a remote move, or a sync's missing ones
-        self.queue = []
-        self.told = -1  # the move shown in this pass, said in the next
-        self.ended = None  # the server's end of the game (end): its status
-        self.resay = None  # a sync's local moves to say again: (from ply, to ply)
-
-    def stop(self, app):
-        """The remote game is no longer played here (a new game): the
-        tracker takes any move again."""
-        t = app.tracker
-        if t.forced != FREE:
-            t.force(FREE)
-        t.plies = t.synced = False
-        t.wait = None
-        self.queue = []
-        self.told = -1
-
-    def tick(self, app, now):
-        t = app.tracker
-        if self.resay is not None:
-            again(app)  # (after the sync's reply)
-            return
-        if self.told >= 0:
-            mv = self.told
-            self.told = -1
-            if t.forced == mv:  # (still awaited: a sync meanwhile drops it)
-                self._say(app, mv)
-            return
-        g = t.game
-        q = self.queue
-        while q and (g is None or q[0][0] < g.ply):
-            q.pop(0)  # made
-        if g is None or g.result:
-            if t.forced != FREE:
-                t.force(FREE)
-            return
-        f = t.forced
-        if f >= 0:
-            return  # a move shown: the hand carries it out
-        if q:
-            if q[0][0] != g.ply:  # (the game went on otherwise: not to be shown)
-                self.queue = []
-            elif t.phase == IDLE:  # the pegs match the game: show it
-                mv = q[0][1]
-                t.synced = g.to_move != self.side
-                from fireboard.track_plays import show
-
-                if show(t, mv):
-                    self.told = mv
-                else:  # made at once (a colour board)
-                    self._say(app, mv)
-            return
-        if g.to_move == self.side:
-            if f == FREE and t.phase in (IDLE, LIFTED, LANDED, ERROR):
-                t.wait = "wait for %s's move" % (self.name or "the opponent")
-                t.force(WAITING)
-        elif f == WAITING:
-            t.force(FREE)
-
-    def _say(self, app, mv):
-        from fireboard.track_plays import say
-
-        say(app, mv, app.tracker.game.to_move, True)
+def part(app):
+    """The Remote part in the loop (app.parts) while a remote game is
+    played, else None. (Found there, not kept in an attribute of the App:
+    its table of attributes stays within its size.)"""
+    for p in app.parts:
+        if getattr(p, "kind", 0) == REMOTE:
+            return p
+    return None
 
 
 def _part(app):
-    r = app.remote
+    r = part(app)
     if r is None:
         raise FireIceError('no remote game (new {"vs": ..., "remote": true, ...} starts one)')
     return r
@@ -141,20 +71,24 @@ def begin(app, side, game, opponent="", position=None, to_move=None):
     """A new remote game asked for (made at the next pass, as the USB `new`
     is): side, the REMOTE side ("fire" or "ice"); game, the server's id;
     opponent, a name; position and to_move, a handicap game's start."""
-    from fireboard import links_cmd_play as play
-
-    msg = {"vs": side, "remote": True, "game": game, "opponent": opponent}
+    s = _side(side, "side")
+    remote = (s, check_game(game), check_name(opponent))
     if position is not None:
-        msg["position"] = position
-    if to_move is not None:
-        msg["to_move"] = to_move
-    try:
-        app.asked = play.settings(msg, "duel", app.vs)
-    finally:
-        play = None
-        from fireboard.mem import forget
+        from fireice.geom import parse_position
 
-        forget("fireboard.links_cmd_play", "fireboard.links_table")
+        if not isinstance(position, str):
+            raise FireIceError("position must be a string of 49 characters # O -")
+        parse_position(position)
+    if to_move is not None:
+        to_move = _side(to_move, "to_move")
+    # (App.new_game's settings, as the USB new command makes them)
+    app.asked = ("duel", 0, 1, None, position, to_move, None, None, remote)
+
+
+def _side(name, what):
+    if name == "fire" or name == "ice":
+        return 1 if name == "fire" else 2
+    raise FireIceError("%s must be fire or ice, not %r" % (what, name))
 
 
 def _parse(text):
@@ -327,32 +261,6 @@ def _guide(app, g, before):
     app._drain()
 
 
-def again(app):
-    """The local moves a sync found the server lacks, said again ("move"
-    events with "again" and their ply): by the part, in the pass after the
-    sync, so that they follow its reply."""
-    r = app.remote
-    span = r.resay
-    r.resay = None
-    g = app.tracker.game
-    for j in range(span[0], span[1]):
-        mv = g.hist[2 * j] * 64 + g.hist[2 * j + 1]
-        app._out(
-            {
-                "ev": "move",
-                "move": _name(mv),
-                "by": SIDE_NAMES[3 - r.side],
-                "ply": j + 1,
-                "again": True,
-            }
-        )
-
-
-# the server's end statuses a record keeps (Termination) and their result
-# with no winner: a draw, or none (aborted)
-_NONE_OVER = ("aborted", "draw", "stalemate", "timeout")
-
-
 def end(app, winner, status):
     """The game ended as the server says: winner "fire", "ice" or None;
     status the server's word (resign, outoftime, aborted, mate, draw...).
@@ -423,7 +331,7 @@ def link(app, state, extra=None):
 
 def info(app):
     """The remote game as the status command shows it, or None."""
-    r = app.remote
+    r = part(app)
     if r is None:
         return None
     t = app.tracker

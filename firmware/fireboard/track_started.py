@@ -82,7 +82,7 @@ def play_board(app):
     if vs is None:
         # (a search still stopping keeps what it runs until it ends)
         forget("fireboard.track_versus", "fireboard.track_think", *ENGINE_CODE)
-        if app.remote is None:
+        if app.games.remote is None:
             forget("fireboard.track_plays")
         return
     try:
@@ -104,22 +104,24 @@ def play_remote(app):
     """A remote opponent plays the game's other side (games.remote, from
     its record): its part (fireboard.track_remote) in app.parts, loaded for
     it; out, and its code dropped, in any other game."""
+    from fireboard.track_phases import REMOTE
+
     r = app.games.remote
-    part = app.remote
-    if part is not None:
-        part.stop(app)
-        app.parts.remove(part)
-        app.remote = part = None
+    for part in app.parts:
+        if getattr(part, "kind", 0) == REMOTE:
+            part.stop(app)
+            app.parts.remove(part)
+            break
+    part = None
     if r is None:
         from fireboard.mem import forget
 
-        forget("fireboard.track_remote")
+        forget("fireboard.track_remote_part")
         return
-    from fireboard.track_remote import Remote
+    from fireboard.track_remote_part import Remote
 
-    part = app.remote = Remote(r[0], r[1], r[2])
     app.tracker.plies = True
-    app.parts.append(part)
+    app.parts.append(Remote(r[0], r[1], r[2]))
 
 
 def replace(app):

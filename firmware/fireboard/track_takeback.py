@@ -8,7 +8,7 @@ def undo(app):
     record cannot be rewritten, the move stays and that is said."""
     t = app.tracker
     g = t.game
-    if app.remote is not None:
+    if app.games.remote is not None:
         # the server has no takebacks: its game would differ from the board's
         app._out({"ev": "error", "reason": "no takeback in a remote game"})
         return

@@ -25,6 +25,7 @@ import gc
 from fireice.geom import RESULT_NAMES, SIDE_NAMES
 
 from fireboard.track_phases import IDLE
+from fireboard.track_plays import say, show
 from fireboard.track_think import NO_ROOM, Think
 from fireboard.track_phases import THINKING
 from fireboard.track_tracker import FREE
@@ -107,8 +108,6 @@ class Opponent:
             app._out({"ev": "error", "reason": "the board %s: move its pegs for it" % why})
             app._drain()
             return
-        from fireboard.track_plays import show
-
         waits = show(t, mv)
         if th.proven and self.proved is not self.game:
             # shown: the winner's turn LED (fireboard.lights), while the
@@ -131,8 +130,6 @@ class Opponent:
     def _tell(self, app, th):
         # the board's move said: plays (and proven, the first time), then
         # what the tracker says of the pegs as they stand
-        from fireboard.track_plays import say
-
         proof = None
         if th.proven and self.proved is not self.game:
             self.proved = self.game

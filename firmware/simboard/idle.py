@@ -20,7 +20,8 @@ def next_scan(board, now, t, last):
     and no button is being debounced, no button is held towards a long
     press, no LED walk is on, no event or new game waits, no part is busy
     (a solve in slices, fireboard.track_judge; a hint being worked out,
-    fireboard.track_hinting), and the lights
+    fireboard.track_hinting) or due (a remote move to show,
+    fireboard.track_remote), and the lights
     are drawn for the game as it is and look the same in both blink
     phases; each of these that waits for a time gives that time."""
     app = board.app
@@ -30,6 +31,9 @@ def next_scan(board, now, t, last):
         # a part at work between scans: a solve, a hint (loading the
         # engine's code a module a pass, then thinking)
         if getattr(p, "busy", False) or getattr(p, "hinting", False):
+            return t
+        due = getattr(p, "due", None)  # a remote move to show (fireboard.track_remote)
+        if due is not None and due(app):
             return t
     if app.tracker.forced == -2:  # the board thinks: its move comes at a scan
         return t

@@ -59,8 +59,36 @@ def render(sensors, status=None, marks=None):
                 status.get("heap_free"),
             )
         )
+        remote = status.get("remote")
+        if remote:
+            out.append(link_line(remote))
     out.append("state: . empty, F Fire, I Ice, o a peg; the number is the raw reading")
     return "\n".join(out)
+
+
+def link_line(remote):
+    """A remote game's line of the view: the link's state (connected,
+    waiting for the opponent, the opponent gone, offline), the server's game
+    and the opponent, the remote move shown, and what the link said more."""
+    words = {"waiting": "waiting for the opponent", "gone": "the opponent gone"}
+    state = remote.get("state")
+    line = "remote game %s against %s (%s), link %s" % (
+        remote.get("game"),
+        remote.get("opponent") or "?",
+        remote.get("side"),
+        words.get(state, state),
+    )
+    if remote.get("rating") is not None:
+        line += ", rating %s" % remote["rating"]
+    if remote.get("clock") is not None:
+        line += ", clock %s" % remote["clock"]
+    if remote.get("shown"):
+        line += ", its move %s shown" % remote["shown"]
+    elif remote.get("waiting"):
+        line += ", its move awaited"
+    if remote.get("ended"):
+        line += ", ended (%s)" % remote["ended"]
+    return line
 
 
 def live(board, out=sys.stdout, frames=None, period=0.25):

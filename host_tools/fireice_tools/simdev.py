@@ -11,6 +11,10 @@ stops with KeyboardInterrupt and the REPL takes over, so mpremote works.
 The world (pegs, buttons, faulty sensors) is simhost.World, changed by the
 JSON lines of docs/protocol.md on this process's standard input (in real
 time: "at" is not needed) and sent to the firmware on its file descriptor 3.
+The board's events (its JSON lines with "ev", as a client reads them on the
+port) are written on this process's standard output too, after the device
+path: a program can be the player at the board (peg actions in, events
+out) while another holds the port (`fireice link`).
 A new flash folder gets the current firmware, as a board comes from its
 maker; with --blank it stays empty: a board with MicroPython and nothing
 else, a REPL waiting for `fireice flash`."""
@@ -18,6 +22,7 @@ else, a REPL waiting for `fireice flash`."""
 import atexit
 import errno
 import fcntl
+import json
 import os
 import pty
 import select
@@ -204,10 +209,20 @@ class PtyBoard:
     # from the client waits in the client's terminal
     BUFFER = 1 << 16
 
-    def run(self, stdin=None):
+    def run(self, stdin=None, events=None):
         """Copy bytes between the two terminals, take world lines from
-        stdin, restart the firmware when it ends; until killed."""
+        stdin, restart the firmware when it ends; until killed. events: a
+        stream (its file descriptor is used) the board's event lines are
+        written to as well, without ever waiting for its reader: beyond
+        BUFFER bytes unread, events are dropped for it (the board goes on)."""
         self.start()
+        said = bytearray()  # the board's output since its last line end
+        out = events.fileno() if events is not None else None
+        if out is not None:
+            events.flush()  # (the device path, before any event)
+            if not os.isatty(out):
+                os.set_blocking(out, False)
+        to_out = bytearray()
         inputs = stdin
         pending = b""
         to_dev = bytearray()
@@ -219,6 +234,8 @@ class PtyBoard:
             if inputs is not None:
                 rd.append(inputs)
             wr = ([self.dev] if to_dev else []) + ([self.user] if to_user else [])
+            if to_out:
+                wr.append(out)
             ready, writable, _ = select.select(rd, wr, [], 0.02)
             if self.user in ready:
                 try:
@@ -228,6 +245,9 @@ class PtyBoard:
             if self.dev in writable:
                 n = _write_some(self.dev, to_dev)
                 del to_dev[: max(n, 0)]
+            if to_out and out in writable:
+                n = _write_some(out, to_out)
+                del to_out[: n if n >= 0 else len(to_out)]
             if self.user in writable:
                 n = _write_some(self.user, to_user)
                 del to_user[: n if n >= 0 else len(to_user)]
@@ -241,6 +261,9 @@ class PtyBoard:
                 if data:
                     if len(to_user) < self.BUFFER:
                         to_user += data
+                    if out is not None:
+                        said += data
+                        said = _events(said, to_out, self.BUFFER)
                 elif self.proc.poll() is not None or data is None:
                     self.proc.wait()
                     self.stop()
@@ -256,6 +279,26 @@ class PtyBoard:
                     if line.strip():
                         self.world_line(line.decode(errors="replace"))
             self.host.run_to(max(self.host.now, self.ms()))
+
+
+def _events(said, out, most):
+    """The complete lines of the board's output in said added to out (at
+    most most bytes waiting there) if they are events (a JSON object with
+    "ev": replies, the REPL and anything else are not); what is left of
+    said, the line not yet ended (dropped if longer than most)."""
+    while True:
+        k = said.find(b"\n")
+        if k < 0:
+            return said if len(said) < most else bytearray()
+        line = bytes(said[:k]).strip()
+        del said[: k + 1]
+        if line.startswith(b"{") and line.endswith(b"}") and len(out) < most:
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue  # not the board's (the REPL's, a traceback)
+            if isinstance(msg, dict) and "ev" in msg:
+                out += line + b"\n"
 
 
 def _child_setup(r, die=None):
@@ -294,7 +337,7 @@ def serve(flash=None, heapsize=None, faults=(), stdin=None, out=None, blank=Fals
     print(board.path, file=out, flush=True)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
     try:
-        board.run(stdin)
+        board.run(stdin, out)
     except KeyboardInterrupt:
         pass
     finally:

@@ -8,6 +8,13 @@ from test_versus import Board, first_move
 
 from fireice.geom import move_name
 
+
+def part(app):
+    from fireboard.track_remote import part
+
+    return part(app)
+
+
 NEW = 'new {"vs": "ice", "remote": true, "game": "abc12345", "opponent": "bob"}'
 
 
@@ -152,7 +159,7 @@ def test_bad_remote_lines_change_nothing():
     assert "error" in r, r
     assert b.store.read("game.txt") == text
     assert b.app.tracker.game.ply == ply
-    assert b.app.remote.queue == [] and b.app.remote.state == "offline"
+    assert part(b.app).queue == [] and part(b.app).state == "offline"
     bad_new = [
         ('new {"vs": "ice", "remote": true}', "game"),
         ('new {"remote": true, "game": "abc"}', "vs"),
@@ -191,7 +198,7 @@ def test_power_cut_mid_game_resumes_remote():
         "bob",
         3,
     )
-    assert b2.app.remote is not None and b2.app.tracker.plies
+    assert part(b2.app) is not None and b2.app.tracker.plies
     # the link syncs: the move is shown again, one missing
     moves = " ".join(b2.store.read("game.txt").split("\n\n")[1].split())
     r = b2.command('remote sync "%s %s"' % (moves, name))
@@ -281,5 +288,108 @@ def test_an_aborted_game_and_a_new_game_after():
     assert b2.app.tracker.game.result  # over, nobody won
     # a new game of two players: no remote part any more
     b2.command('new {"vs": null}')
-    assert b2.app.remote is None and not b2.app.tracker.plies
+    assert part(b2.app) is None and not b2.app.tracker.plies
     assert "Remote" not in b2.store.read("game.txt")
+
+
+def test_begin_for_a_link_part():
+    # the firmware's own link calls the functions, without the USB text
+    from fireboard import track_remote as rt
+    from fireice.geom import FireIceError
+    from support import raises
+
+    b = Board()
+    e = raises(FireIceError, rt.begin, b.app, "blue", "g1")
+    assert "side" in str(e)
+    e = raises(FireIceError, rt.begin, b.app, "fire", "g-1")
+    assert "letters" in str(e)
+    assert b.app.asked is None
+    rt.begin(b.app, "fire", "g1", "carol")
+    b.run(10)
+    assert part(b.app).side == 1 and part(b.app).game == "g1"
+    new = b.evs("new")[-1]
+    assert (new["remote"], new["game"], new["opponent"]) == ("fire", "g1", "carol")
+    b.set_up()
+    # Fire, the remote side, moves first: the link's move through the function
+    frm, to = first_move(b.app.tracker.game)
+    assert rt.move(b.app, move_name(frm, to)) == 1
+    b.run(20)
+    assert b.evs("plays")[-1]["remote"] is True
+    b.move(frm, to)
+    assert b.evs("move")[-1]["ply"] == 1
+    assert rt.info(b.app)["side"] == "fire"
+
+
+def test_the_passes_while_it_waits_allocate_nothing():
+    # the remote side's turn, its move not come: each pass of the loop (the
+    # part's tick among them) runs with the heap locked
+    from support import MICROPYTHON, skip
+
+    if not MICROPYTHON:
+        skip("heap_lock() exists on MicroPython only")
+    import gc
+
+    from test_versus import _locked_tick
+
+    b = remote_board()
+    local_move(b)
+    b.run(20)
+    assert b.app.tracker.forced == -3  # waiting
+    for _ in range(200):
+        b.now += 5
+        held = gc.mem_alloc()
+        _locked_tick(b.app, b.now)
+        assert gc.mem_alloc() == held
+    # and with its move shown, while the hand has not come
+    frm, to = first_move(b.app.tracker.game)
+    b.command("remote " + move_name(frm, to))
+    b.run(20)
+    for _ in range(200):
+        b.now += 5
+        held = gc.mem_alloc()
+        _locked_tick(b.app, b.now)
+        assert gc.mem_alloc() == held
+
+
+def test_a_sync_whose_rewrite_fails_changes_nothing():
+    # the record is written anew and then renamed (records_store): a write
+    # that fails (a full flash, a power cut before the rename) leaves the
+    # old record whole, and the game on the board as it was
+    from simboard.memstore import MemStore
+
+    class Failing(MemStore):
+        fail = False
+
+        def write(self, name, text, blocks=1):
+            if self.fail:
+                for _ in text:  # (part of it written, then the failure)
+                    break
+                raise OSError("the flash failed")
+            return MemStore.write(self, name, text, blocks)
+
+    store = Failing()
+    b = remote_board(store)
+    m1 = local_move(b)
+    m2 = remote_move(b)
+    local_move(b)
+    text = store.read("game.txt")
+    g = b.app.tracker.game
+    cells = bytes(g.cells)
+    store.fail = True
+    # the server's game differs at its third move (another of Fire's)
+    from fireice.duel import Duel
+    from fireice.moves import legal_moves
+    from fireice.notation import parse_move
+
+    d = Duel()
+    for m in (m1, m2):
+        d.push(*parse_move(m))
+    buf = bytearray(600)
+    n = legal_moves(d, buf)
+    alt = [move_name(buf[2 * k], buf[2 * k + 1]) for k in range(n)]
+    alt = [m for m in alt if m not in text.split("\n\n")[1]][0]
+    r = b.command('remote sync "%s %s %s"' % (m1, m2, alt))
+    assert "the flash failed" in r["error"], r
+    assert store.read("game.txt") == text
+    assert g.ply == 3 and bytes(g.cells) == cells
+    assert b.app.tracker.game is g
