@@ -16,6 +16,7 @@ from fireice_server import (
     pages,
     routes_account,
     routes_challenge,
+    routes_device,
     routes_game,
     routes_mail,
     streams,
@@ -73,7 +74,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.service = service
-    for r in (routes_account, routes_challenge, routes_game, routes_mail):
+    for r in (routes_account, routes_challenge, routes_game, routes_mail, routes_device):
         app.include_router(r.router)
     _errors(app)
     _openapi_errors(app)
@@ -112,14 +113,14 @@ def _openapi_errors(app):
     app.openapi = openapi
 
 
-def error(status, message, headers=None):
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def error(status, message, headers=None, extra=None):
+    return JSONResponse(dict(extra or {}, error=message), status_code=status, headers=headers)
 
 
 def _errors(app):
     @app.exception_handler(ServiceError)
     async def service_error(request, exc):
-        return error(exc.status, exc.message, exc.headers)
+        return error(exc.status, exc.message, exc.headers, exc.extra)
 
     @app.exception_handler(Exception)
     async def crash(request, exc):

@@ -12,6 +12,11 @@ import time
 DAY_MS = 86_400_000
 # a calendar year (UTC), per account: shared by all its correspondence games
 VACATION_DAYS = 7
+# The clock hold (docs/server.md, "Time"): the time from the opponent's
+# move until the player's board says it stands on the board (carried) is
+# not charged, up to this many seconds a move.
+HOLD_LIVE = 30
+HOLD_DAYS = 300
 
 
 class Clock:
@@ -107,3 +112,33 @@ def times_left(g, now):
             left = max(0, int((deadline(g, side) - now) * 1000))
         out.append(left)
     return out[0], out[1]
+
+
+def hold_limit(g):
+    """Seconds of one move's clock hold in game g."""
+    return HOLD_DAYS if g["days"] else HOLD_LIVE
+
+
+def hold_pending(g):
+    """The side to move plays from a board and has not posted carried for
+    this ply: it may still take its hold."""
+    side = g["to_move"]
+    if g["status"] != "started" or side is None or g["held_ply"] == g["ply"]:
+        return False
+    return bool(g["fboard"] if side == "fire" else g["iboard"])
+
+
+def flag_time(g):
+    """When the side to move's flag falls: its deadline, or later by the
+    hold limit while a hold it may still take would give that time back
+    (the server must not end a game on a clock it then refunds)."""
+    if g["deadline"] is None:
+        return None
+    return g["deadline"] + (hold_limit(g) if hold_pending(g) else 0)
+
+
+def hold(g, now):
+    """Seconds the side to move is not charged when its board says, at now,
+    that the opponent's move stands on it: the time since its turn began,
+    at most the hold limit."""
+    return min(max(0.0, now - g["turn_start"]), hold_limit(g))

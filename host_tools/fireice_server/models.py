@@ -30,9 +30,44 @@ class Ok(BaseModel):
     ok: bool
 
 
+class Held(BaseModel):
+    ok: bool
+    held: int = Field(description="milliseconds not charged (0 when repeated)")
+
+
 class Username(BaseModel):
     username: str
 
 
 class Token(BaseModel):
     token: str
+
+
+class DeviceCodeBody(BaseModel):
+    name: StrictStr | None = Field(None, description="the board's name, 1-40 characters")
+
+
+class DeviceCode(BaseModel):
+    device_code: str = Field(description="the board's secret: poll POST /api/device/token with it")
+    user_code: str = Field(description="four holes, A1..G7 order: the owner enters them")
+    interval: int = Field(description="seconds between polls")
+    expires_in: int = Field(description="seconds the codes live")
+
+
+class Approve(BaseModel):
+    user_code: StrictStr = Field(description="the four holes the board shows, any order")
+
+
+class Approved(BaseModel):
+    ok: bool
+    name: str
+
+
+class DeviceTokenBody(BaseModel):
+    device_code: StrictStr
+
+
+class DeviceToken(BaseModel):
+    token: str
+    scope: str
+    username: str

@@ -371,6 +371,30 @@ async def challenge_answer(request):
     return to("/game/%s" % quote(cid) if action == "accept" else "/")
 
 
+# --- pairing a board -----------------------------------------------------------------
+
+
+async def device_page(request):
+    """The owner enters the four holes the board shows (fireice_server.device)."""
+    me = await whoami(request)
+    need_signed_in(me)
+    if request.method == "GET":
+        code = request.query_params.get("code", "")[:40]
+        return render(request, "device.html", me=me, code=code, error=None, paired=None)
+    form = await read_form(request)
+    code = form.get("user_code", "")[:40]
+    body = {"user_code": code}
+    status, answer = await api(
+        request, "POST", "/api/device/approve", body, token=session_token(request)
+    )
+    if status != 200:
+        error = answer.get("error", "The board was not paired (%d)." % status)
+        return render(
+            request, "device.html", me=me, code=code, error=error, paired=None, status=status
+        )
+    return render(request, "device.html", me=me, code="", error=None, paired=answer["name"])
+
+
 # --- the game and a player ------------------------------------------------------------
 
 
@@ -451,6 +475,7 @@ ROUTES = [
         guarded(challenge_answer),
         methods=["POST"],
     ),
+    Route("/device", guarded(device_page), methods=["GET", "POST"]),
     Route("/game/{id}", guarded(game_page)),
     Route("/player/{name}", guarded(player_page)),
     Route("/page/view", view),

@@ -4,7 +4,7 @@ GET /api/user/{username}."""
 from fastapi import APIRouter, Request
 
 from fireice_server import views
-from fireice_server.deps import Svc, TokenText, User
+from fireice_server.deps import BoardUser, Svc, TokenText
 from fireice_server.models import Credentials, Ok, Token, Username
 
 router = APIRouter(tags=["account"])
@@ -18,9 +18,10 @@ async def create_account(body: Credentials, svc: Svc):
 
 
 @router.get("/api/account")
-async def account(user: User):
-    """The token's account, with its rating."""
-    return views.user_info(user)
+async def account(user: BoardUser):
+    """The token's account, with its rating and the token's `scope` ("all",
+    or "board:play" for a paired board's token)."""
+    return dict(views.user_info(user), scope=user["scope"])
 
 
 @router.post("/api/token", response_model=Token)
@@ -33,8 +34,8 @@ async def login(body: Credentials, request: Request, svc: Svc):
 
 
 @router.delete("/api/token", response_model=Ok)
-async def logout(user: User, token: TokenText, svc: Svc):
-    """Revoke the token of this request."""
+async def logout(user: BoardUser, token: TokenText, svc: Svc):
+    """Revoke the token of this request (a board's token too: it unpairs)."""
     await svc.revoke_token(token)
     return {"ok": True}
 

@@ -9,8 +9,8 @@ from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse
 
 from fireice_server import streams
-from fireice_server.deps import MaybeUser, Svc, User
-from fireice_server.models import Ok
+from fireice_server.deps import BoardUser, MaybeUser, Svc, User
+from fireice_server.models import Held, Ok
 from fireice_server.service import ServiceError, other
 
 router = APIRouter(tags=["games"])
@@ -25,7 +25,7 @@ def _check_since(since, seq):
 
 @router.get("/api/stream/event", responses=_NDJSON)
 async def event_stream(
-    user: User,
+    user: BoardUser,
     svc: Svc,
     since: Annotated[int | None, Query(description="replay the events after this seq")] = None,
 ):
@@ -142,7 +142,7 @@ async def game_stream(
 async def move(
     gid: str,
     move: str,
-    user: User,
+    user: BoardUser,
     svc: Svc,
     ply: Annotated[int | None, Query(description="the number of moves before this one")] = None,
 ):
@@ -153,7 +153,7 @@ async def move(
 
 
 @router.post("/api/board/game/{gid}/resign", response_model=Ok)
-async def resign(gid: str, user: User, svc: Svc):
+async def resign(gid: str, user: BoardUser, svc: Svc):
     return await svc.resign(user, gid)
 
 
@@ -163,8 +163,24 @@ async def abort(gid: str, user: User, svc: Svc):
     return await svc.abort(user, gid)
 
 
+@router.post("/api/board/game/{gid}/carried", response_model=Held)
+async def carried(
+    gid: str,
+    user: BoardUser,
+    svc: Svc,
+    ply: Annotated[
+        int, Query(description="the moves in the game after the opponent's move now on the board")
+    ],
+):
+    """The opponent's move that made ply `ply` now stands on my board: the
+    time since it was played is not charged to my clock or days, up to 30 s
+    a move (live) or 5 min (correspondence), once a ply; my side is shown
+    as played from a board. 409 when ply is not the game's, or not my turn."""
+    return await svc.carried(user, gid, ply)
+
+
 @router.post("/api/board/game/{gid}/claim-victory", response_model=Ok)
-async def claim_victory(gid: str, user: User, svc: Svc):
+async def claim_victory(gid: str, user: BoardUser, svc: Svc):
     """Win a game whose opponent, to move, has run out of days or clock."""
     return await svc.claim_victory(user, gid)
 
@@ -197,7 +213,7 @@ async def games_of_user(
 
 
 @router.get("/api/account/playing")
-async def playing(user: User, svc: Svc):
+async def playing(user: BoardUser, svc: Svc):
     """My games in progress, with isMyTurn."""
     return await svc.games_of(user["username"], limit=1000, playing_only=True)
 

@@ -48,6 +48,10 @@ tokens = Table(
     # SHA-256 of the token: the token itself is never stored
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", Float, nullable=False),
+    # what the token may do: "all", or "board:play" (a paired board's
+    # device token: playing its games, nothing else; security.SCOPES)
+    Column("scope", String(16), nullable=False, default="all"),
+    Column("name", String(40)),  # a device token's board name
 )
 
 login_failures = Table(
@@ -118,6 +122,14 @@ games = Table(
     Column("fire_diff", Float),  # the rating change at its end
     Column("ice_diff", Float),
     Column("event_seq", Integer, nullable=False, default=0),
+    # each side has posted carried (its moves are played on a wooden board)
+    Column("fboard", Boolean, nullable=False, default=False),
+    Column("iboard", Boolean, nullable=False, default=False),
+    # the ply whose clock hold was taken (carried), -1 for none
+    Column("held_ply", Integer, nullable=False, default=-1),
+    # when the server's own flag falls: the deadline, later by a hold the
+    # side to move may still claim (fireice_server.clock.flag_time)
+    Column("flag_at", Float, index=True),
 )
 
 moves = Table(
@@ -138,4 +150,31 @@ events = Table(
     Column("seq", Integer, primary_key=True),
     Column("body", Text, nullable=False),  # the JSON line, without seq
     Column("at", Float, nullable=False),
+)
+
+device_codes = Table(
+    "device_codes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    # SHA-256 of the device code (the board's secret): never stored itself
+    Column("device_hash", String(64), nullable=False, unique=True),
+    # the four holes, sorted ("B2 C7 E4 F1"): unique among live codes
+    Column("user_code", String(11), nullable=False, index=True),
+    Column("name", String(40), nullable=False),
+    Column("address", String(64), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("last_poll", Float),
+    Column("user_id", Integer, ForeignKey("users.id")),  # who approved it
+    Column("spent", Boolean, nullable=False, default=False),  # its token was given
+)
+
+# approvals of a user code that matched no live code, for the limit per account
+device_failures = Table(
+    "device_failures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_device_failures_user", "user_id", "at"),
 )

@@ -81,6 +81,14 @@ async def verify_dummy(password):
 TOKEN_PREFIX = "fit_"
 
 
+# A token's scope: "all" (POST /api/token, the pages' sessions) may do
+# anything its account may; "board:play" (a paired board's device token)
+# may only read its account and play its games (deps.BoardUser).
+SCOPE_ALL = "all"
+SCOPE_BOARD = "board:play"
+SCOPES = (SCOPE_ALL, SCOPE_BOARD)
+
+
 def new_token():
     return TOKEN_PREFIX + secrets.token_urlsafe(32)
 

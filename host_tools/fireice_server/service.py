@@ -22,7 +22,8 @@ from fireice.geom import FireIceError, move_name
 from fireice.notation import parse_move
 
 from fireice_server import clock as timing
-from fireice_server import glicko, rules, security, views
+from fireice_server import device, glicko, rules, security, views
+from fireice_server.errors import ServiceError
 from fireice_server.hub import Hub, notify_payload
 from fireice_server.schema import challenges, events, games, login_failures, moves, tokens, users
 
@@ -31,16 +32,6 @@ log = logging.getLogger("fireice_server")
 LOGIN_WINDOW = 15 * 60
 LOGIN_FAILURES_PER_ACCOUNT = 10
 LOGIN_FAILURES_PER_ADDRESS = 50
-
-
-class ServiceError(Exception):
-    """A refused request: status (HTTP), message (the {"error"} text)."""
-
-    def __init__(self, status, message, headers=None):
-        Exception.__init__(self, message)
-        self.status = status
-        self.message = message
-        self.headers = headers or {}
 
 
 def other(side):
@@ -120,8 +111,9 @@ class Service:
             async with self.db.read() as conn:
                 g = await self._game(conn, gid)
                 await self._vacation_now(conn, g, self.now(), lock=False)
-            if g["deadline"] is not None:
-                body["claimWinInSeconds"] = max(0, int(g["deadline"] - self.now() + 0.999))
+            flag = timing.flag_time(g)
+            if flag is not None:
+                body["claimWinInSeconds"] = max(0, int(flag - self.now() + 0.999))
         return body
 
     # --- transactions and events ------------------------------------------
@@ -287,7 +279,10 @@ class Service:
             else:
                 await tx.conn.execute(
                     insert(tokens).values(
-                        user_id=user["id"], token_hash=security.token_hash(token), created_at=now
+                        user_id=user["id"],
+                        token_hash=security.token_hash(token),
+                        created_at=now,
+                        scope=security.SCOPE_ALL,
                     )
                 )
         if not ok:
@@ -295,11 +290,12 @@ class Service:
         return token
 
     async def user_for_token(self, token):
+        """The token's account (a users row) with the token's "scope", or None."""
         async with self.db.read() as conn:
             row = (
                 (
                     await conn.execute(
-                        select(users)
+                        select(users, tokens.c.scope)
                         .join(tokens, tokens.c.user_id == users.c.id)
                         .where(tokens.c.token_hash == security.token_hash(token))
                     )
@@ -432,9 +428,13 @@ class Service:
                 "fire_diff": None,
                 "ice_diff": None,
                 "event_seq": 0,
+                "fboard": False,
+                "iboard": False,
+                "held_ply": -1,
+                "flag_at": None,
             }
             self._fill_vacation(g, people, now)
-            g["deadline"] = timing.deadline(g, g["to_move"])
+            self._set_deadline(g)
             await tx.conn.execute(insert(games).values(**g))
             await tx.conn.execute(
                 update(challenges).where(challenges.c.id == cid).values(status="accepted")
@@ -565,6 +565,7 @@ class Service:
                 raise ServiceError(400, "it is not your turn: %s is to move" % g["to_move"])
             now = self.now()
             await self._vacation_now(tx.conn, g, now)
+            # a hold not taken (no carried for this ply) gives nothing back
             if g["clock_limit"] is not None and now >= g["deadline"]:
                 await self._finish(tx, g, "outoftime", other(side), now)
                 tx.error = ServiceError(400, "your time ran out before the move arrived")
@@ -585,7 +586,7 @@ class Service:
             result = rules.result(game)
             if result is None:
                 g["to_move"] = rules.to_move(game)
-                g["deadline"] = timing.deadline(g, g["to_move"])
+                self._set_deadline(g)
                 await self._save(tx, g, now)
             else:
                 winner = None if result == "draw" else result
@@ -612,7 +613,13 @@ class Service:
         read = self._users if lock else self._users_plain
         self._fill_vacation(g, await read(conn, g["fire_id"], g["ice_id"]), now)
         if g["status"] == "started":
-            g["deadline"] = timing.deadline(g, g["to_move"])
+            self._set_deadline(g)
+
+    @staticmethod
+    def _set_deadline(g):
+        """g's deadline (the side to move's time out) and flag time."""
+        g["deadline"] = timing.deadline(g, g["to_move"])
+        g["flag_at"] = timing.flag_time(g)
 
     async def _charge_vacation(self, tx, g, side, now):
         """side's correspondence turn ended at now: the time beyond the
@@ -660,6 +667,10 @@ class Service:
         "ended_at",
         "fire_diff",
         "ice_diff",
+        "fboard",
+        "iboard",
+        "held_ply",
+        "flag_at",
     )
 
     async def _save(self, tx, g, now):
@@ -682,7 +693,9 @@ class Service:
             else:
                 g.update(timing.after_move(g, side, now, increment=False))
             await self._charge_vacation(tx, g, side, now)
-        g.update(status=status, winner=winner, to_move=None, deadline=None, ended_at=now)
+        g.update(
+            status=status, winner=winner, to_move=None, deadline=None, flag_at=None, ended_at=now
+        )
         fire, ice = people[g["fire_id"]], people[g["ice_id"]]
         if g["rated"] and status != "aborted":
             nf, ni = glicko.game(
@@ -732,12 +745,58 @@ class Service:
                 raise ServiceError(400, "it is your turn: only the side to move can run out")
             now = self.now()
             await self._vacation_now(tx.conn, g, now)
+            flag = timing.flag_time(g)
             if now < g["deadline"]:
                 raise ServiceError(
                     400, "the opponent has %d s left" % int(g["deadline"] - now + 0.999)
                 )
+            if now < flag:
+                raise ServiceError(
+                    400,
+                    "the opponent may still be carrying out your move on their board: "
+                    "claim in %d s" % int(flag - now + 0.999),
+                )
             await self._finish(tx, g, "outoftime", side, now)
         return {"ok": True}
+
+    async def carried(self, user, gid, ply):
+        """The opponent's move that made ply stands on user's board: the
+        time since it was played (up to the hold limit) is given back, once
+        a ply, and user's side is marked as played from a board."""
+        async with self.transaction() as tx:
+            g, side = await self._player_game(tx, user, gid)
+            if g["status"] != "started":
+                raise ServiceError(409, "game %s is over (%s)" % (gid, g["status"]))
+            if ply != g["ply"]:
+                raise ServiceError(
+                    409, "ply %d is not the game's: it has %d moves" % (ply, g["ply"])
+                )
+            if g["to_move"] != side:
+                raise ServiceError(409, "it is not your turn: %s is to move" % g["to_move"])
+            if ply == 0:
+                raise ServiceError(409, "no move has been played yet")
+            by = (
+                await tx.conn.execute(
+                    select(moves.c.side).where(moves.c.game_id == gid, moves.c.ply == ply - 1)
+                )
+            ).scalar()
+            if by == side:
+                raise ServiceError(409, "the move that made ply %d was your own" % ply)
+            if g["held_ply"] == ply:
+                return {"ok": True, "held": 0}  # a repeat: the hold is taken once
+            now = self.now()
+            await self._vacation_now(tx.conn, g, now)
+            if g["clock_limit"] is not None and now >= timing.flag_time(g):
+                await self._finish(tx, g, "outoftime", other(side), now)
+                tx.error = ServiceError(409, "your time ran out before the board said so")
+                return {"ok": False, "held": 0}
+            held = timing.hold(g, now)
+            g["turn_start"] += held
+            g[side[0] + "board"] = True
+            g["held_ply"] = ply
+            self._set_deadline(g)
+            await self._save(tx, g, now)
+        return {"ok": True, "held": int(held * 1000)}
 
     async def flag(self, gid):
         """End a live game whose side to move is out of time (found by the
@@ -745,13 +804,16 @@ class Service:
         async with self.transaction() as tx:
             g = await self._game(tx.conn, gid, lock=True)
             now = self.now()
-            if g["status"] != "started" or g["clock_limit"] is None or now < g["deadline"]:
+            if g["status"] != "started" or g["clock_limit"] is None:
+                return False
+            if now < timing.flag_time(g):
                 return False
             await self._finish(tx, g, "outoftime", other(g["to_move"]), now)
         return True
 
     async def _sweeper(self):
-        """Live games whose flag fell end at once; old login failures go."""
+        """Live games whose flag fell end at once; old login failures and
+        pairing codes go."""
         pruned = 0.0
         while not self._stop.is_set():
             try:
@@ -763,7 +825,7 @@ class Service:
                                 select(games.c.id).where(
                                     games.c.status == "started",
                                     games.c.clock_limit.is_not(None),
-                                    games.c.deadline <= now,
+                                    games.c.flag_at <= now,
                                 )
                             )
                         )
@@ -778,6 +840,7 @@ class Service:
                         await tx.conn.execute(
                             delete(login_failures).where(login_failures.c.at < now - LOGIN_WINDOW)
                         )
+                        await device.prune(tx.conn, now)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -59,7 +59,13 @@ def state(g, now):
         "winner": g["winner"],
         "ftime": ftime,
         "itime": itime,
+        "fromBoard": from_board(g),
     }
+
+
+def from_board(g):
+    """Which sides play from a wooden board (they posted carried)."""
+    return {"fire": bool(g["fboard"]), "ice": bool(g["iboard"])}
 
 
 def game_full(g, fire, ice, now):
@@ -74,6 +80,7 @@ def game_full(g, fire, ice, now):
         "setup": g["setup"],
         "rated": bool(g["rated"]),
         "createdAt": int(g["created_at"] * 1000),
+        "fromBoard": from_board(g),
     }
     time_control(g, out)
     if g["fire_diff"] is not None:
@@ -101,6 +108,7 @@ def game_summary(g, fire_name, ice_name, now):
             "rated": bool(g["rated"]),
             "ftime": ftime,
             "itime": itime,
+            "fromBoard": from_board(g),
             "createdAt": int(g["created_at"] * 1000),
         },
     )

@@ -238,3 +238,23 @@ def test_challenges_declined_and_canceled_by_the_forms(server):
         assert alice.get("/api/challenge").json()["out"] == []
     r = bob.post("/challenge/%s/explode" % c["id"], data={"csrf": btok})
     assert r.status_code == 404
+
+
+def test_device_page_pairs_a_board(server):
+    """The /device form: signed in only, with the CSRF token; the board
+    then gets its board:play token."""
+    r = browser(server).get("/device")
+    assert r.status_code == 303 and r.headers["location"].startswith("/signin")
+    c, token = sign_up(server, "boardowner")
+    code = httpx.post(server + "/api/device/code", json={"name": "hall board"}).json()
+    page = c.get("/device")
+    assert page.status_code == 200 and 'id="deviceForm"' in page.text
+    r = c.post("/device", data={"user_code": code["user_code"]})
+    assert r.status_code == 403 and "security token" in r.text
+    r = c.post("/device", data={"csrf": token, "user_code": "A1 A2 A3"})
+    assert r.status_code == 400 and "four holes" in r.text
+    r = c.post("/device", data={"csrf": token, "user_code": code["user_code"].lower()})
+    assert r.status_code == 200 and 'id="paired"' in r.text and "hall board" in r.text
+    got = httpx.post(server + "/api/device/token", json={"device_code": code["device_code"]})
+    assert got.status_code == 200 and got.json()["username"] == "boardowner"
+    assert got.json()["scope"] == "board:play"

@@ -175,5 +175,14 @@ def test_openapi(server):
         "/api/board/game/{gid}/move/{move}",
         "/api/game/{gid}/record",
         "/api/games/user/{username}",
+        "/api/board/game/{gid}/carried",
+        "/api/device/code",
+        "/api/device/approve",
+        "/api/device/token",
     ):
         assert path in doc["paths"], path
+    carried = doc["paths"]["/api/board/game/{gid}/carried"]["post"]
+    assert [p["name"] for p in carried["parameters"] if p["in"] == "query"] == ["ply"]
+    assert "400" in carried["responses"] and "422" not in carried["responses"]
+    code = doc["paths"]["/api/device/code"]["post"]["responses"]["200"]
+    assert "DeviceCode" in str(code)

@@ -92,6 +92,8 @@ function render() {
   root.dataset.position = shown.position;
   showBoard(shown);
   $("status").textContent = statusText(st);
+  // a side that plays on a wooden board (its link posts carried)
+  for (const s of ["fire", "ice"]) $("fromboard-" + s).hidden = !(st.fromBoard && st.fromBoard[s]);
   const ol = $("moves");
   ol.innerHTML = (st.moves || "").trim().split(/\s+/).filter(Boolean).map((m) => `<li>${esc(m)}</li>`).join("");
   const over = OVER.includes(st.status);
