@@ -17,7 +17,7 @@ import pytest
 from fireice.duel import Duel
 from fireice.geom import hole_name, parse_position, position_str
 from fireice.notation import parse_move
-from linkkit import HAS_REMOTE, Board, Table, free_port, start_server, wait_for
+from linkkit import HAS_REMOTE, Board, Table, free_port, game_state, start_server, wait_for
 
 
 # A short game that Fire wins on islands A-D-F (as tests/host/test_web.py plays it)
@@ -68,6 +68,9 @@ def whole_game(table):
     assert board_record(table.flash).moves == st["moves"].split()
     assert table.link.p.wait(30) == 0  # --one-game: it stops once the game is over
     assert "you play fire against %s" % table.bob in table.link.text()
+    # each of Bob's moves that stood on the board was told to the server
+    # (carried): the game shows Alice's side as played from a board
+    assert game_state(table.bob_api, table.gid)["fromBoard"] == {"fire": True, "ice": False}
 
 
 def test_the_board_power_cut_in_mid_game_resumes(table):
