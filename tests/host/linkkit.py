@@ -220,16 +220,11 @@ EMPTY = "-" * 49
 STEP_S = 0.04  # between two peg actions: more than the board's 20 ms debounce
 
 
-SIM_EVENTS = []  # [True] once seen that `fireice sim --pty` prints the board's events
-
-
 class Board:
-    """`fireice sim --pty` on a flash folder, its port behind `link`; its
-    events collected by a thread: from the sim's standard output, or, from
-    a sim that does not print them, from the link's --board-log (board_log:
-    only while a link runs, then)."""
+    """`fireice sim --pty` on a flash folder, its port behind `link`; the
+    events it writes on its standard output collected by a thread."""
 
-    def __init__(self, flash, link, board_log):
+    def __init__(self, flash, link):
         self.p = spawn(["sim", "--pty", "--heapsize", PTY_HEAP, "--flash", str(flash)])
         port = self.p.stdout.readline().strip()
         assert port.startswith("/dev/"), self.p.stderr.read()
@@ -241,53 +236,21 @@ class Board:
         self.events = []
         self.arrived = []  # when each event was read (time.monotonic())
         self.cond = threading.Condition()
-        self.stopped = threading.Event()
-        threading.Thread(target=self._read, args=(self.p.stdout,), daemon=True).start()
-        if not SIM_EVENTS:
-            if self.wait_some(3.0):
-                SIM_EVENTS.append(True)
-            else:
-                self.from_link = True
-                threading.Thread(target=self._tail, args=(board_log,), daemon=True).start()
-        self.from_link = not SIM_EVENTS
+        threading.Thread(target=self._read, daemon=True).start()
 
-    def wait_some(self, timeout):
-        with self.cond:
-            return self.cond.wait_for(lambda: self.events, timeout)
-
-    def _add(self, line):
-        line = line.strip()
-        if line.startswith("{"):
+    def _read(self):
+        for line in self.p.stdout:
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
             try:
                 ev = json.loads(line)
             except ValueError:
-                return
+                continue
             with self.cond:
                 self.events.append(ev)
                 self.arrived.append(time.monotonic())
                 self.cond.notify_all()
-
-    def _read(self, stream):
-        for line in stream:
-            self._add(line)
-
-    def _tail(self, path):
-        at = os.path.getsize(path) if os.path.exists(path) else 0
-        pending = ""
-        while not self.stopped.is_set():
-            try:
-                with open(path, encoding="utf-8") as f:
-                    f.seek(at)
-                    data = f.read()
-                    at = f.tell()
-            except OSError:
-                data = ""
-            pending += data
-            while "\n" in pending:
-                line, pending = pending.split("\n", 1)
-                self._add(line)
-            if not data:
-                time.sleep(0.01)
 
     def world(self, **msg):
         """A peg action; a lift or put waits for the lights to answer it (a
@@ -331,7 +294,6 @@ class Board:
         self.world(put=frm, peg=other)
 
     def kill(self):
-        self.stopped.set()
         os.killpg(self.p.pid, signal.SIGKILL)
         self.p.wait(10)
 
@@ -349,7 +311,7 @@ class Link:
         self.log = log
         self.p = subprocess.Popen(
             [os.path.join(BIN, "fireice"), "link", "--server", url, "--port", str(port)]
-            + ["--game", gid, "--board-log", str(log) + ".board", *extra],
+            + ["--game", gid, *extra],
             stdout=open(log, "a"),
             stderr=subprocess.STDOUT,
             env=env,
@@ -377,7 +339,7 @@ class Table:
         self.gid = start_game(self.alice_api, self.bob, accept=self.bob_api, **challenge)
         self.port = tmp / "board"
         self.flash = tmp / "flash"
-        self.board = Board(self.flash, self.port, self.board_log())
+        self.board = Board(self.flash, self.port)
         self.link = None
         self.rng = random.Random(7)
         self.start_link(*link_args)
@@ -390,9 +352,6 @@ class Table:
         if self.script:
             move = self.script[len(moves)]
         return side, move
-
-    def board_log(self):
-        return self.tmp / "link.log.board"
 
     def start_link(self, *extra):
         self.link = Link(
@@ -425,18 +384,14 @@ class Table:
             time.sleep(0.05)
         raise AssertionError("the server: no %s within %d s (%s)" % (what, timeout, self.state()))
 
-    def local_move(self, seen=True, moves=None):
-        """Alice makes a random legal move on the board; it is announced
-        (seen: the test sees the event; otherwise it waits for the move in
-        the board's record on its flash, saved before it is announced)."""
+    def local_move(self, moves=None):
+        """Alice makes a legal move on the board; it is announced. (moves:
+        the game's, when the server is away.)"""
         moves = self.moves() if moves is None else moves
         side, move = self.next_move(moves)
         assert side == "fire"
         since = self.board.mark()
         self.board.carry(move, "fire")
-        if not seen:
-            wait_for("%s saved" % move, lambda: board_moves(self.flash) == moves + [move])
-            return move
         ev = self.board.wait("%s announced" % move, lambda e: e.get("ev") == "move", since)
         assert ev["move"] == move and ev["by"] == "fire" and ev["ply"] == len(moves) + 1
         return move
@@ -485,13 +440,3 @@ class Table:
 HAS_REMOTE = os.path.exists(
     os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "fireboard", "track_remote.py")
 )
-
-
-def board_moves(flash):
-    """The moves of the board's record of the game in play (on its flash)."""
-    from fireice import record
-
-    try:
-        return record.parse((flash / "game.txt").read_text()).moves
-    except (OSError, ValueError):
-        return None
