@@ -217,7 +217,7 @@ def rng(seed):
 
 BIN = os.path.dirname(sys.executable)
 EMPTY = "-" * 49
-STEP_S = 0.04  # between two peg actions: more than the board's 20 ms debounce
+STEP_S = 0.15  # between two peg actions (the board's debounce is 20 ms)
 
 
 class Board:
@@ -253,16 +253,11 @@ class Board:
                 self.cond.notify_all()
 
     def world(self, **msg):
-        """A peg action; a lift or put waits for the lights to answer it (a
-        loaded machine may otherwise bring two actions in one scan)."""
-        since = self.mark()
+        """A peg action, then a pause: the board takes a hole's new state
+        after 20 ms of stability, and a loaded machine may run the virtual
+        board late."""
         self.p.stdin.write(json.dumps(msg) + "\n")
         self.p.stdin.flush()
-        if "board" not in msg:
-            with self.cond:
-                self.cond.wait_for(
-                    lambda: any(e.get("ev") == "leds" for e in self.events[since:]), 0.5
-                )
         time.sleep(STEP_S)
 
     def mark(self):
