@@ -185,6 +185,8 @@ def hint(app):
         why = "the game is over"
     elif app.games.vs is not None and app.games.vs[0] == g.to_move:
         why = "the board is to move"
+    elif app.games.remote is not None and app.games.remote[0] == g.to_move:
+        why = "the remote opponent is to move"
     if why is not None:
         app._out({"ev": "hint", "move": None, "reason": why})
         return False

@@ -393,3 +393,11 @@ def test_a_sync_whose_rewrite_fails_changes_nothing():
     assert store.read("game.txt") == text
     assert g.ply == 3 and bytes(g.cells) == cells
     assert b.app.tracker.game is g
+
+
+def test_no_hint_on_the_remote_sides_turn():
+    b = remote_board()
+    local_move(b)
+    b.command("hint")
+    h = b.evs("hint")[-1]
+    assert h["move"] is None and h["reason"] == "the remote opponent is to move", h
