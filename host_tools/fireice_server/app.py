@@ -26,6 +26,7 @@ from fireice_server.hub import Hub
 from fireice_server.service import Service, ServiceError
 
 MAX_BODY = 64 * 1024
+DRAIN_LIMIT = 1024 * 1024  # a larger refused body: the connection is closed unread
 log = logging.getLogger("fireice_server")
 
 
@@ -174,6 +175,7 @@ class BodyCheck:
             return await self.app(scope, receive, send)
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _drain(receive)
             return await _send_error(send, 413, "the body is larger than 64 KB")
         chunks = []
         size = 0
@@ -185,6 +187,8 @@ class BodyCheck:
             chunk = msg.get("body", b"")
             size += len(chunk)
             if size > MAX_BODY:
+                if msg.get("more_body", False):
+                    await _drain(receive)
                 return await _send_error(send, 413, "the body is larger than 64 KB")
             chunks.append(chunk)
             more = msg.get("more_body", False)
@@ -209,6 +213,19 @@ class BodyCheck:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+async def _drain(receive, limit=DRAIN_LIMIT):
+    """Read and drop a refused body, up to limit bytes: a client still
+    sending it then reads the answer, not a reset connection."""
+    size = 0
+    while size <= limit:
+        msg = await receive()
+        if msg["type"] == "http.disconnect":
+            return
+        size += len(msg.get("body", b""))
+        if not msg.get("more_body", False):
+            return
 
 
 async def _send_error(send, status, message):

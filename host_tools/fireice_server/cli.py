@@ -58,6 +58,13 @@ def add_arguments(p):
         metavar="N",
         help="failed logins from one address in 15 minutes before 429 (50)",
     )
+    p.add_argument(
+        "--hash-memory",
+        type=int,
+        default=65536,
+        metavar="KIB",
+        help="memory of each new password hash, Argon2id (65536); lower only for tests",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn's log level (warning)")
     mail.add_arguments(p)  # --smtp, --mail-from, --public-url
 
@@ -65,8 +72,15 @@ def add_arguments(p):
 def run(args):
     import uvicorn
 
+    from fireice_server import security
     from fireice_server.app import create_app
     from fireice_server.clock import Clock
+
+    if args.hash_memory < 64:
+        print("fireice server: --hash-memory: at least 64 KiB", file=sys.stderr)
+        return 2
+    if args.hash_memory != security.HASH_MEMORY_KIB:
+        security.set_hash_memory(args.hash_memory)
 
     app = create_app(
         args.db,

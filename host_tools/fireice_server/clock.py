@@ -10,7 +10,9 @@ import os
 import time
 
 DAY_MS = 86_400_000
-# a calendar year (UTC), per account: shared by all its correspondence games
+# a calendar year (UTC), per account: while the player is away (PUT
+# /api/account/away) the vacation runs, and the days of their
+# correspondence turns wait until it is spent
 VACATION_DAYS = 7
 # The clock hold (docs/server.md, "Time"): the time from the opponent's
 # move until the player's board says it stands on the board (carried) is
@@ -62,38 +64,68 @@ def vacation_year(now):
     return time.gmtime(now).tm_year
 
 
-def vacation_left(account, now):
-    """ms of vacation the account (a users row) has left in now's year."""
-    if account["vac_year"] != vacation_year(now):
-        return vacation_ms()  # a new year: the whole allowance
+def allowance(account, now):
+    """ms of vacation the account (a users row) had as it last went away,
+    or has now when it is not away: a new year gives the whole allowance."""
+    since = account.get("away_since")
+    year = vacation_year(since if since is not None else now)
+    if account["vac_year"] != year:
+        return vacation_ms()
     return account["vac_ms"]
 
 
-def vacation_after(g, now, left):
-    """The vacation left after a correspondence turn, begun at
-    g['turn_start'], ended at now: the time beyond the move's days comes
-    off it."""
-    used = max(0, int((now - g["turn_start"]) * 1000))
-    return max(0, left - max(0, used - g["days"] * DAY_MS))
+def vacation_left(account, now):
+    """ms of vacation the account has left at now (it runs while away)."""
+    left = allowance(account, now)
+    since = account.get("away_since")
+    if since is not None:
+        left -= int(max(0.0, now - since) * 1000)
+    return max(0, left)
+
+
+def away_window(account, now):
+    """(from, to): the time the account's correspondence turns are held by
+    its vacation, or None when it is not away."""
+    since = account.get("away_since")
+    if since is None:
+        return None
+    return since, since + allowance(account, now) / 1000.0
+
+
+def days_used(g, side, now):
+    """Seconds of side's days its turn (begun at g['turn_start']) has used
+    by now: the time outside its player's away window (g's fwin, iwin)."""
+    start = g["turn_start"]
+    used = max(0.0, now - start)
+    win = g.get(side[0] + "win")
+    if win:
+        used -= max(0.0, min(now, win[1]) - max(start, win[0]))
+    return max(0.0, used)
 
 
 def deadline(g, side):
-    """When side, to move since g['turn_start'], runs out of time (g's
-    fvac/ivac: the players' vacation left, for correspondence)."""
-    left = g["ftime"] if side == "fire" else g["itime"]
-    if g["days"]:
-        left += g["fvac"] if side == "fire" else g["ivac"]
-    return g["turn_start"] + left / 1000.0
+    """When side, to move since g['turn_start'], runs out of time. For a
+    correspondence game whose player is away, the days wait until the
+    vacation is spent (g's fwin/iwin: the away windows)."""
+    left = (g["ftime"] if side == "fire" else g["itime"]) / 1000.0
+    start = g["turn_start"]
+    win = g.get(side[0] + "win") if g["days"] else None
+    if not win or win[1] <= start:
+        return start + left
+    before = max(0.0, win[0] - start)  # days that ran before going away
+    if left <= before:
+        return start + left
+    return max(win[1], start) + left - before
 
 
 def after_move(g, side, now, increment=True):
-    """The clock columns after side moved at now (in time), for a live
-    game: the clock less the time used plus the increment. Correspondence
-    days are whole again each turn (the vacation is the account's)."""
-    if g["days"]:
-        return {}
-    used = max(0, int((now - g["turn_start"]) * 1000))
+    """The clock columns after side moved at now (in time). A live game:
+    the clock less the time used plus the increment. Correspondence: the
+    days are whole again for side's next turn."""
     key = "ftime" if side == "fire" else "itime"
+    if g["days"]:
+        return {key: g["days"] * DAY_MS}
+    used = max(0, int((now - g["turn_start"]) * 1000))
     out = {key: max(0, g[key] - used)}
     if increment:
         out[key] += 1000 * (g["clock_increment"] or 0)
@@ -101,13 +133,12 @@ def after_move(g, side, now, increment=True):
 
 
 def times_left(g, now):
-    """(ftime, itime): each side's ms left now (vacation included); the side
-    to move's runs down while the game runs."""
+    """(ftime, itime): each side's ms left now; the side to move's runs
+    down while the game runs (for correspondence: its days, and first the
+    vacation while its player is away)."""
     out = []
     for side in ("fire", "ice"):
         left = g["ftime"] if side == "fire" else g["itime"]
-        if g["days"]:
-            left += g["fvac"] if side == "fire" else g["ivac"]
         if g["status"] == "started" and g["to_move"] == side:
             left = max(0, int((deadline(g, side) - now) * 1000))
         out.append(left)

@@ -73,6 +73,18 @@ def check_name(name):
     return name.strip()
 
 
+async def _limit(conn, at, who, rule, what):
+    """429 with Retry-After when the rows of `who` with their time `at` in
+    the window number the limit already; rule: (limit, window s, now)."""
+    limit, window, now = rule
+    n, oldest = (
+        await conn.execute(select(func.count(), func.min(at)).where(who, at > now - window))
+    ).one()
+    if n >= limit:
+        wait = max(1, int(oldest + window - now) + 1)
+        raise ServiceError(429, "%s: try again in %d s" % (what, wait), {"Retry-After": str(wait)})
+
+
 async def new_code(svc, name, address):
     """A new device code for a board: the answer of POST /api/device/code."""
     name = check_name(name)
@@ -80,21 +92,13 @@ async def new_code(svc, name, address):
     now = svc.now()
     device_code = secrets.token_urlsafe(32)
     async with svc.transaction() as tx:
-        made, oldest = (
-            await tx.conn.execute(
-                select(func.count(), func.min(device_codes.c.created_at)).where(
-                    device_codes.c.address == address,
-                    device_codes.c.created_at > now - CODE_WINDOW,
-                )
-            )
-        ).one()
-        if made >= CODES_PER_ADDRESS:
-            wait = max(1, int(oldest + CODE_WINDOW - now) + 1)
-            raise ServiceError(
-                429,
-                "too many pairing codes from this address: try again in %d s" % wait,
-                {"Retry-After": str(wait)},
-            )
+        await _limit(
+            tx.conn,
+            device_codes.c.created_at,
+            device_codes.c.address == address,
+            (CODES_PER_ADDRESS, CODE_WINDOW, now),
+            "too many pairing codes from this address",
+        )
         # a user code unique among the live ones (there are 211,876)
         for _ in range(20):
             user_code = random_user_code()
@@ -141,21 +145,13 @@ async def approve(svc, user, text):
         raise ServiceError(400, str(e))
     now = svc.now()
     async with svc.transaction() as tx:
-        n, oldest = (
-            await tx.conn.execute(
-                select(func.count(), func.min(device_failures.c.at)).where(
-                    device_failures.c.user_id == user["id"],
-                    device_failures.c.at > now - FAILURE_WINDOW,
-                )
-            )
-        ).one()
-        if n >= FAILURES_PER_ACCOUNT:
-            wait = max(1, int(oldest + FAILURE_WINDOW - now) + 1)
-            raise ServiceError(
-                429,
-                "too many pairing codes that matched nothing: try again in %d s" % wait,
-                {"Retry-After": str(wait)},
-            )
+        await _limit(
+            tx.conn,
+            device_failures.c.at,
+            device_failures.c.user_id == user["id"],
+            (FAILURES_PER_ACCOUNT, FAILURE_WINDOW, now),
+            "too many pairing codes that matched nothing",
+        )
         # one statement takes the code: of two approvals at once, one wins
         rows = (
             await tx.conn.execute(

@@ -21,6 +21,8 @@ log = logging.getLogger("fireice_server")
 # (an event may have been missed: a reconnected NOTIFY listener)
 RESYNC = (-1, None)
 _DROPPED = (-2, None)
+# an item that tells a game's streams that a player's presence changed
+PRESENCE = (-3, None)
 
 
 class Subscriber:
@@ -30,9 +32,14 @@ class Subscriber:
         self.dropped = False
 
     async def get(self, timeout):
-        """(seq, body) or None after timeout; _DROPPED once dropped."""
+        """(seq, body), or None after timeout seconds (None: no limit), or
+        PRESENCE; _DROPPED once dropped."""
+        if not self.queue.empty():
+            return self.queue.get_nowait()
         try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
+            # asyncio.timeout, not wait_for: no task is made for each wait
+            async with asyncio.timeout(timeout):
+                return await self.queue.get()
         except TimeoutError:
             return None
 
@@ -89,6 +96,7 @@ class Hub:
         key = (game_id, side)
         self.presence[key] = self.presence.get(key, 0) + 1
         self.gone_since.pop(key, None)
+        self._presence_changed(game_id)
 
     def leave(self, game_id, side, now):
         key = (game_id, side)
@@ -96,8 +104,14 @@ class Hub:
         if n <= 0:
             self.presence.pop(key, None)
             self.gone_since[key] = now
+            self._presence_changed(game_id)
         else:
             self.presence[key] = n
+
+    def _presence_changed(self, game_id):
+        # the game's streams look again (opponentGone), now rather than at a tick
+        for sub in list(self.subs.get("g:" + game_id, ())):
+            self._put(sub, PRESENCE)
 
     def away_since(self, game_id, side, opened_at):
         """When side's last stream of the game closed (opened_at, the

@@ -35,6 +35,11 @@ class Held(BaseModel):
     held: int = Field(description="milliseconds not charged (0 when repeated)")
 
 
+class Away(BaseModel):
+    away: StrictBool
+    vacation: int | None = Field(None, description="ms of vacation left this year (answers)")
+
+
 class Username(BaseModel):
     username: str
 

@@ -305,6 +305,20 @@ async def home(request):
     )
 
 
+async def away(request):
+    """The home page's vacation button: away, or back (PUT /api/account/away)."""
+    me = await whoami(request)
+    need_signed_in(me)
+    form = await read_form(request)
+    body = {"away": form.get("away") == "yes"}
+    status, answer = await api(
+        request, "PUT", "/api/account/away", body, token=session_token(request)
+    )
+    if status != 200:
+        raise PageError(status, answer.get("error", "Refused (%d)." % status))
+    return to("/")
+
+
 # --- challenges -------------------------------------------------------------------
 
 
@@ -476,6 +490,7 @@ ROUTES = [
         methods=["POST"],
     ),
     Route("/device", guarded(device_page), methods=["GET", "POST"]),
+    Route("/away", guarded(away), methods=["POST"]),
     Route("/game/{id}", guarded(game_page)),
     Route("/player/{name}", guarded(player_page)),
     Route("/page/view", view),

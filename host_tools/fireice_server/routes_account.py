@@ -4,8 +4,8 @@ GET /api/user/{username}."""
 from fastapi import APIRouter, Request
 
 from fireice_server import views
-from fireice_server.deps import BoardUser, Svc, TokenText
-from fireice_server.models import Credentials, Ok, Token, Username
+from fireice_server.deps import BoardUser, Svc, TokenText, User
+from fireice_server.models import Away, Credentials, Ok, Token, Username
 
 router = APIRouter(tags=["account"])
 
@@ -18,10 +18,23 @@ async def create_account(body: Credentials, svc: Svc):
 
 
 @router.get("/api/account")
-async def account(user: BoardUser):
-    """The token's account, with its rating and the token's `scope` ("all",
-    or "board:play" for a paired board's token)."""
-    return dict(views.user_info(user), scope=user["scope"])
+async def account(user: BoardUser, svc: Svc):
+    """The token's account, with its rating, the token's `scope` ("all",
+    or "board:play" for a paired board's token), `away` and `vacation`
+    (ms of vacation left this year)."""
+    out = dict(views.user_info(user), scope=user["scope"])
+    out.update(svc.away_info(user))
+    return out
+
+
+@router.put("/api/account/away", response_model=Away)
+async def set_away(body: Away, user: User, svc: Svc):
+    """`{"away": true}`: I am away. My vacation runs (7 days a year), and
+    the days of my correspondence turns wait until it is spent.
+    `{"away": false}`: I am back; what is left of the vacation is kept for
+    later in the year. Answers `{"away", "vacation"}` (ms left). 400 when
+    no vacation is left this year."""
+    return await svc.set_away(user, body.away)
 
 
 @router.post("/api/token", response_model=Token)

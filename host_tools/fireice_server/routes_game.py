@@ -106,7 +106,17 @@ async def game_stream(
                 return
             opp_turn_since = opened
             gone_sent = False
-            async for text, body, s in streams.follow(svc, sub, last):
+
+            def wake_at():
+                # when opponentGone could become true with nothing else happening
+                if not side or gone_sent or state["to_move"] != other(side):
+                    return None
+                away = svc.hub.away_since(gid, other(side), opened)
+                if away is None:
+                    return None
+                return max(away, opp_turn_since) + svc.gone_after
+
+            async for text, body, s in streams.follow(svc, sub, last, wake_at=wake_at):
                 if text == "dropped":
                     yield None
                     return

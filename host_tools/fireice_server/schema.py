@@ -34,10 +34,13 @@ users = Table(
     Column("games", Integer, nullable=False, default=0),
     # the last seq of the user's event stream (GET /api/stream/event)
     Column("event_seq", Integer, nullable=False, default=0),
-    # correspondence vacation left in ms, in the calendar year (UTC) vac_year
-    # (another year: the whole allowance, fireice_server.clock)
+    # correspondence vacation left in ms as the player last went away or
+    # came back, in the calendar year (UTC) vac_year (another year: the
+    # whole allowance, fireice_server.clock)
     Column("vac_ms", Integer, nullable=False, default=0),
     Column("vac_year", Integer, nullable=False, default=0),
+    # since when the player is away (their vacation runs), null when not
+    Column("away_since", Float),
 )
 
 tokens = Table(
@@ -107,8 +110,7 @@ games = Table(
     # the days of the side to move as its turn began
     Column("ftime", Integer, nullable=False),
     Column("itime", Integer, nullable=False),
-    # the players' vacation left in ms as the game was last saved: a copy,
-    # the accounts' (users.vac_ms) count; vac_year is unused
+    # unused: the vacation is the accounts' (users.vac_ms, away_since)
     Column("fvac", Integer, nullable=False, default=0),
     Column("ivac", Integer, nullable=False, default=0),
     Column("vac_year", Integer, nullable=False, default=0),

@@ -19,8 +19,17 @@ MIN_PASSWORD = 10
 MAX_PASSWORD = 1000
 HASH_THREADS = 2
 
+HASH_MEMORY_KIB = 65536  # argon2-cffi's RFC 9106 low-memory profile
 _hasher = PasswordHasher()
 _slots = None
+
+
+def set_hash_memory(kib):
+    """Hash new passwords with kib KiB of memory (Argon2id, the profile's
+    other parameters). Only tests and very small machines lower it: a
+    hash keeps its own parameters, so every stored hash still verifies."""
+    global _hasher
+    _hasher = PasswordHasher(memory_cost=kib)
 
 
 def _sem():

@@ -435,7 +435,7 @@ class Service:
             }
             self._fill_vacation(g, people, now)
             self._set_deadline(g)
-            await tx.conn.execute(insert(games).values(**g))
+            await tx.conn.execute(insert(games).values({c.name: g[c.name] for c in games.c}))
             await tx.conn.execute(
                 update(challenges).where(challenges.c.id == cid).values(status="accepted")
             )
@@ -576,7 +576,6 @@ class Service:
             except rules.IllegalMove as e:
                 raise ServiceError(400, str(e))
             g.update(timing.after_move(g, side, now))
-            await self._charge_vacation(tx, g, side, now)
             g["moves"] = (g["moves"] + " " + played).strip()
             g["ply"] += 1
             g["turn_start"] = now
@@ -598,16 +597,19 @@ class Service:
 
     @staticmethod
     def _fill_vacation(g, people, now):
-        """g's fvac and ivac: its players' vacation left now, from their
-        accounts (people: users rows by id), shared by all their games."""
+        """g's players' vacation from their accounts (people: users rows by
+        id): fvac, ivac (ms left now) and fwin, iwin (when it holds their
+        turns: timing.away_window)."""
         if g["days"]:
-            g["fvac"] = timing.vacation_left(people[g["fire_id"]], now)
-            g["ivac"] = timing.vacation_left(people[g["ice_id"]], now)
+            for side in ("fire", "ice"):
+                account = people[g[side + "_id"]]
+                g[side[0] + "vac"] = timing.vacation_left(account, now)
+                g[side[0] + "win"] = timing.away_window(account, now)
 
     async def _vacation_now(self, conn, g, now, lock=True):
         """A correspondence game's vacation and deadline from its players'
-        accounts now (the vacation another game spent counts). lock: the
-        players' rows, for a transaction that may charge them."""
+        accounts now. lock: the players' rows, so that neither goes away or
+        comes back during this transaction."""
         if not g["days"]:
             return
         read = self._users if lock else self._users_plain
@@ -621,19 +623,64 @@ class Service:
         g["deadline"] = timing.deadline(g, g["to_move"])
         g["flag_at"] = timing.flag_time(g)
 
-    async def _charge_vacation(self, tx, g, side, now):
-        """side's correspondence turn ended at now: the time beyond the
-        move's days comes off the account's vacation for the year (its row
-        locked by _vacation_now or _users in this transaction)."""
-        if not g["days"]:
-            return
-        key = side[0] + "vac"
-        g[key] = timing.vacation_after(g, now, g[key])
-        await tx.conn.execute(
-            update(users)
-            .where(users.c.id == g[side + "_id"])
-            .values(vac_ms=g[key], vac_year=timing.vacation_year(now))
-        )
+    async def set_away(self, user, away):
+        """The player goes away (their vacation runs and holds the days of
+        their correspondence turns) or comes back. Each game where they
+        are to move is settled at now: the days used so far come off the
+        turn, and the turn goes on from now under the new state."""
+        now = self.now()
+        async with self.transaction() as tx:
+            # games before users: the order every transaction locks in
+            q = select(games).where(
+                games.c.status == "started",
+                games.c.days.is_not(None),
+                or_(
+                    (games.c.fire_id == user["id"]) & (games.c.to_move == "fire"),
+                    (games.c.ice_id == user["id"]) & (games.c.to_move == "ice"),
+                ),
+            )
+            if self.db.postgres:
+                q = q.with_for_update()
+            mine = [dict(r) for r in (await tx.conn.execute(q)).mappings().all()]
+            account = (await self._users(tx.conn, user["id"]))[user["id"]]
+            was = account["away_since"] is not None
+            if away == was:
+                return self._away_info(account, now)
+            if away and timing.vacation_left(account, now) <= 0:
+                raise ServiceError(400, "no vacation left this year: your days run as usual")
+            for g in mine:
+                people = await self._users(tx.conn, g["fire_id"], g["ice_id"])
+                self._fill_vacation(g, people, now)
+                side = g["to_move"]
+                key = side[0] + "time"
+                g[key] = max(0, g[key] - int(timing.days_used(g, side, now) * 1000))
+                g["turn_start"] = now
+            if away:
+                values = {
+                    "away_since": now,
+                    "vac_ms": timing.allowance(account, now),
+                    "vac_year": timing.vacation_year(now),
+                }
+            else:
+                values = {"away_since": None, "vac_ms": timing.vacation_left(account, now)}
+            await tx.conn.execute(update(users).where(users.c.id == user["id"]).values(values))
+            account.update(values)
+            for g in mine:
+                people = await self._users(tx.conn, g["fire_id"], g["ice_id"])
+                self._fill_vacation(g, people, now)
+                self._set_deadline(g)
+                await self._save(tx, g, now)
+        return self._away_info(account, now)
+
+    def away_info(self, account):
+        return self._away_info(account, self.now())
+
+    @staticmethod
+    def _away_info(account, now):
+        return {
+            "away": account["away_since"] is not None,
+            "vacation": timing.vacation_left(account, now),
+        }
 
     async def _played(self, conn, g, ply, side, text):
         # the move at ply was text, by side: a retry of an acknowledged move
@@ -692,7 +739,6 @@ class Service:
                 g[side[0] + "time"] = 0
             else:
                 g.update(timing.after_move(g, side, now, increment=False))
-            await self._charge_vacation(tx, g, side, now)
         g.update(
             status=status, winner=winner, to_move=None, deadline=None, flag_at=None, ended_at=now
         )
@@ -886,8 +932,10 @@ class Service:
                 i.c.username.label("i_name"),
                 f.c.vac_ms.label("f_vac_ms"),
                 f.c.vac_year.label("f_vac_year"),
+                f.c.away_since.label("f_away_since"),
                 i.c.vac_ms.label("i_vac_ms"),
                 i.c.vac_year.label("i_vac_year"),
+                i.c.away_since.label("i_away_since"),
             )
             .join(f, f.c.id == games.c.fire_id)
             .join(i, i.c.id == games.c.ice_id)
@@ -904,8 +952,12 @@ class Service:
         for r in rows:
             r = dict(r)
             accounts = {
-                r["fire_id"]: {"vac_ms": r["f_vac_ms"], "vac_year": r["f_vac_year"]},
-                r["ice_id"]: {"vac_ms": r["i_vac_ms"], "vac_year": r["i_vac_year"]},
+                r[side + "_id"]: {
+                    "vac_ms": r[side[0] + "_vac_ms"],
+                    "vac_year": r[side[0] + "_vac_year"],
+                    "away_since": r[side[0] + "_away_since"],
+                }
+                for side in ("fire", "ice")
             }
             self._fill_vacation(r, accounts, now)
             s = views.game_summary(r, r["f_name"], r["i_name"], now)

@@ -18,11 +18,9 @@ import logging
 
 from starlette.responses import Response
 
-from fireice_server.hub import RESYNC
+from fireice_server.hub import PRESENCE, RESYNC
 
 log = logging.getLogger("fireice_server")
-
-TICK = 1.0  # how often a quiet stream looks at the time (keep-alive, opponentGone)
 
 
 class Options:
@@ -99,20 +97,29 @@ class NDJSONResponse(Response):
         # an incomplete response: the server closes the connection
 
 
-async def follow(service, sub, last, stop_after=None):
+async def follow(service, sub, last, stop_after=None, wake_at=None):
     """The live part of a stream, as (text, body, seq): an event's line,
     its body and seq; a keep-alive ("\n", None, None); a quiet tick
     (None, None, None), for the caller's own checks; ("dropped", None,
     None) once the hub dropped the subscriber, and then the end.
-    stop_after(body) True ends the stream after that event."""
+    stop_after(body) True ends the stream after that event.
+
+    A quiet stream sleeps until something happens: an event, a presence
+    change in the hub (a quiet tick), the next keep-alive, or the loop
+    time wake_at() returns (None: no such time), when the caller has a
+    check to make (opponentGone). It never wakes just to look."""
     opts = service.stream_options
     loop = asyncio.get_running_loop()
     quiet_since = loop.time()
     while True:
-        item = await sub.get(TICK)
+        due = quiet_since + opts.keepalive
+        wake = wake_at() if wake_at else None
+        if wake is not None:
+            due = min(due, wake)
+        item = await sub.get(max(0.0, due - loop.time()))
         now = loop.time()
-        if item is None:
-            if now - quiet_since >= opts.keepalive:
+        if item is None or item is PRESENCE:
+            if item is None and now - quiet_since >= opts.keepalive:
                 quiet_since = now
                 yield "\n", None, None
             else:

@@ -48,6 +48,10 @@ class Server:
             "2",
             "--clock-offset-file",
             self.offset_file,
+            # cheap password hashes: the tests make many accounts and logins
+            # (test_logins_do_not_stall_streams sets the real cost again)
+            "--hash-memory",
+            "256",
         ] + self.extra
         self.proc = subprocess.Popen(
             args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

@@ -258,3 +258,18 @@ def test_device_page_pairs_a_board(server):
     got = httpx.post(server + "/api/device/token", json={"device_code": code["device_code"]})
     assert got.status_code == 200 and got.json()["username"] == "boardowner"
     assert got.json()["scope"] == "board:play"
+
+
+def test_away_button(server):
+    """The home page's vacation card: away and back, with the CSRF token."""
+    c, token = sign_up(server, "awayplayer")
+    home = c.get("/").text
+    assert 'id="awayButton"' in home and "I am away" in home and "7.0 vacation days" in home
+    assert c.post("/away", data={"away": "yes"}).status_code == 403
+    r = c.post("/away", data={"csrf": token, "away": "yes"})
+    assert r.status_code == 303
+    home = c.get("/").text
+    assert "You are away" in home and "I am back" in home
+    assert account(c).json()["away"] is True
+    assert c.post("/away", data={"csrf": token, "away": "no"}).status_code == 303
+    assert account(c).json()["away"] is False and "I am away" in c.get("/").text

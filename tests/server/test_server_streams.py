@@ -12,6 +12,8 @@ from srvtest import PASSWORD, Player, Stream, start_game
 # a client that stops reading is found soon: a small send buffer, a short
 # wait for each line, a short queue
 SERVER_OPTIONS = ["--send-timeout", "1", "--queue", "16", "--socket-buffer", "4096"]
+# test_logins_do_not_stall_streams: the real Argon2id cost (64 MB a hash)
+SERVER_OPTIONS += ["--hash-memory", "65536"]
 
 
 def test_game_stream(players):
@@ -197,4 +199,38 @@ def test_logins_do_not_stall_streams(server):
     gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
     assert beats and max(gaps, default=0) < 4, (t1 - t0, gaps)
     assert len(beats) >= (t1 - t0) / 4
+    s.close()
+
+
+def test_since_too_old_starts_with_game_full(server, backend):
+    """A game stream opened with a since whose next events are no longer
+    stored (pruned here by hand) starts over with gameFull."""
+    if backend != "sqlite":
+        import pytest
+
+        pytest.skip("the events are pruned through the SQLite file")
+    import sqlite3
+
+    fire, ice = Player(server), Player(server)
+    gid = start_game(fire, ice)
+    from srvtest import legal
+
+    from fireice_server import rules
+
+    assert fire.move(gid, "D4-C4", ply=0).status_code == 200
+    assert ice.move(gid, "D4-D5", ply=1).status_code == 200
+    full = fire.get("/api/game/" + gid).json()
+    third = legal(rules.replay(full["setup"], full["state"]["moves"]))[0]
+    assert fire.move(gid, third, ply=2).status_code == 200
+    seq = fire.get("/api/game/" + gid).json()  # the game as it stands
+    path = server.db_url.split("sqlite:///", 1)[1]
+    with sqlite3.connect(path, timeout=30) as db:
+        db.execute("DELETE FROM events WHERE stream = ? AND seq <= ?", ("g:" + gid, 2))
+    s = Stream(fire, "/api/board/game/stream/%s?since=1" % gid)
+    first = s.next()
+    assert first["type"] == "gameFull" and first["state"]["moves"] == seq["state"]["moves"]
+    s.close()
+    # a since whose next event is still there replays from it
+    s = Stream(fire, "/api/board/game/stream/%s?since=2" % gid)
+    assert s.next()["type"] == "gameState"
     s.close()

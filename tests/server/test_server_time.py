@@ -1,5 +1,5 @@
-"""Time: correspondence days with vacation days after them, and a live clock
-that the server watches. The server's clock is moved on through its
+"""Time: correspondence days, vacation days that run first while a player
+is away, and a live clock that the server watches. The server's clock is moved on through its
 offset file (srvtest.Server.advance): no test sleeps for days."""
 
 import calendar
@@ -17,15 +17,15 @@ def test_correspondence_days_run_out(server, tmp_path):
     gid = start_game(fire, ice, days=2)
     full = fire.get("/api/game/" + gid).json()
     assert full["days"] == 2
-    assert full["state"]["ftime"] > (2 * DAY + VACATION - 60) * 1000
-    # Fire takes 3 days: the day beyond the 2 comes off the vacation, the
-    # days are whole again
-    srv.advance(3 * DAY)
+    assert 2 * DAY * 1000 - 60_000 < full["state"]["ftime"] <= 2 * DAY * 1000
+    # Fire takes 1.5 days: the days are whole again for the next move (a
+    # late move is still played while nobody claims)
+    srv.advance(1.5 * DAY)
     assert fire.move(gid, "D4-C4", ply=0).status_code == 200
     state = fire.get("/api/game/" + gid).json()["state"]
-    assert abs(state["ftime"] - (2 * DAY + VACATION - DAY) * 1000) < 60_000
-    # Ice is slow: no claim while Ice has days (and vacation) left
-    srv.advance(VACATION + DAY)
+    assert abs(state["ftime"] - 2 * DAY * 1000) < 60_000
+    # Ice is slow: no claim while Ice has days left
+    srv.advance(DAY)
     r = fire.post("/api/board/game/%s/claim-victory" % gid)
     assert r.status_code == 400 and "left" in r.json()["error"]
     r = ice.post("/api/board/game/%s/claim-victory" % gid)
@@ -78,7 +78,7 @@ def test_move_as_the_flag_falls(server):
     assert state["status"] == "outoftime" and state["winner"] == "ice" and state["moves"] == ""
 
 
-def test_vacation_per_account_and_year(server):
+def test_vacation_runs_first_while_away(server):
     srv = server
 
     def at(year, month, day, hour=0):  # the server's clock to that UTC time
@@ -87,32 +87,47 @@ def test_vacation_per_account_and_year(server):
     def left(player, gid):  # player's ms left in gid (player plays Fire)
         return player.get("/api/game/" + gid).json()["state"]["ftime"]
 
+    def away(player, yes):
+        r = player.http.put("/api/account/away", headers=player.headers, json={"away": yes})
+        assert r.status_code == 200, r.text
+        return r.json()
+
     year = time.gmtime(time.time() + srv.offset).tm_year + 1
     at(year, 3, 1)
     me, a, b = Player(srv), Player(srv), Player(srv)
+    assert me.get("/api/account").json()["vacation"] == VACATION * 1000
+    assert me.get("/api/account").json()["away"] is False
     g1, g2 = start_game(me, a, days=2), start_game(me, b, days=2)
-    # 5 days for my move in g1: the 3 beyond the days come off my account's
-    # vacation, and g2, where I am to move too, has the 4 left
-    srv.advance(5 * DAY)
+    # a day of my turns passes, then I go away: the days wait, the vacation runs
+    srv.advance(DAY)
+    assert away(me, True) == {"away": True, "vacation": VACATION * 1000}
+    assert abs(left(me, g1) - (VACATION + DAY) * 1000) < 60_000
+    srv.advance(3 * DAY)
+    # three days later: both games still have the day left, after 4 of vacation
+    for g in (g1, g2):
+        assert abs(left(me, g) - (VACATION - 3 * DAY + DAY) * 1000) < 60_000
+    r = a.post("/api/board/game/%s/claim-victory" % g1)
+    assert r.status_code == 400 and "left" in r.json()["error"]
+    # a move while away: the next turn starts with its days whole, held too
     assert me.move(g1, "D4-C4", ply=0).status_code == 200
-    assert abs(left(me, g1) - (2 * DAY + VACATION - 3 * DAY) * 1000) < 60_000
-    assert abs(left(me, g2) - (2 * DAY + VACATION - 3 * DAY - 5 * DAY) * 1000) < 60_000
-    games = me.get("/api/games/user/" + me.name).json()
-    shown = {g["id"]: g for g in games}
-    assert abs(shown[g2]["ftime"] - DAY * 1000) < 60_000, shown[g2]
-    # a day later my time in g2 is out: b may claim (with 7 days a game it
-    # could not)
-    srv.advance(DAY + 10)
+    assert a.move(g1, "D4-D5", ply=1).status_code == 200
+    assert abs(left(me, g1) - (VACATION - 3 * DAY + 2 * DAY) * 1000) < 60_000
+    # back after 4 days away: 3 days of vacation are kept for later
+    srv.advance(DAY)
+    assert abs(away(me, False)["vacation"] - 3 * DAY * 1000) < 60_000
+    assert me.get("/api/account").json()["away"] is False
+    assert abs(left(me, g2) - DAY * 1000) < 60_000
+    # the vacation runs out while away: then the days run
+    assert abs(away(me, True)["vacation"] - 3 * DAY * 1000) < 60_000
+    srv.advance(3 * DAY + DAY + 10)
     r = b.post("/api/board/game/%s/claim-victory" % g2)
     assert r.status_code == 200, r.text
-    # the year's vacation is spent: a new game has just its days
-    at(year, 12, 31, 12)
-    g3 = start_game(me, b, days=2)
-    assert abs(left(me, g3) - 2 * DAY * 1000) < 60_000
-    # a new year (UTC): a whole allowance, for that same turn
-    at(year + 1, 1, 1, 12)
-    assert abs(left(me, g3) - (2 * DAY + VACATION - DAY) * 1000) < 60_000
-    # 3 days for the move: 1 off the new year's vacation
-    at(year + 1, 1, 3, 12)
-    assert me.move(g3, "D4-C4", ply=0).status_code == 200
-    assert abs(left(me, g3) - (2 * DAY + VACATION - DAY) * 1000) < 60_000
+    assert me.get("/api/account").json()["vacation"] == 0
+    away(me, False)
+    r = me.http.put("/api/account/away", headers=me.headers, json={"away": True})
+    assert r.status_code == 400 and "no vacation left" in r.json()["error"]
+    # a new year (UTC): the whole allowance again
+    at(year + 1, 1, 2)
+    assert me.get("/api/account").json()["vacation"] == VACATION * 1000
+    r = me.http.put("/api/account/away", headers=me.headers, json={"away": "yes"})
+    assert r.status_code == 400 and "away" in r.json()["error"]
