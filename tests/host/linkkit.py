@@ -429,9 +429,3 @@ class Table:
         if self.link:
             self.link.kill()
         self.board.close()
-
-
-# the board's remote game (branch `remote`): the tests that need it wait for it
-HAS_REMOTE = os.path.exists(
-    os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "fireboard", "track_remote.py")
-)

@@ -17,7 +17,7 @@ import pytest
 from fireice.duel import Duel
 from fireice.geom import hole_name, parse_position, position_str
 from fireice.notation import parse_move
-from linkkit import HAS_REMOTE, Board, Table, free_port, game_state, start_server
+from linkkit import Board, Table, free_port, game_state, start_server
 
 
 # A short game that Fire wins on islands A-D-F (as tests/host/test_web.py plays it)
@@ -25,8 +25,6 @@ WIN = (
     "D4-D7 D4-B4 D4-D2 B4-B3 D7-F7 D7-G7 F7-F1 F7-A7 "
     "F1-F6 F1-B1 F6-F3 D4-D3 B4-B2 A7-A4 B2-A2 A4-A6"
 ).split()
-
-pytestmark = pytest.mark.skipif(not HAS_REMOTE, reason="the firmware has no remote game yet")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ import pytest
 from fireice_tools import web
 from linkkit import (
     PASSWORD,
-    HAS_REMOTE,
     free_port,
     game_state,
     player,
@@ -85,7 +84,6 @@ def test_a_bad_sign_in_is_refused_and_the_token_never_shown(server, page):
     assert code == 200 and not json.loads(text)["running"]
 
 
-@pytest.mark.skipif(not HAS_REMOTE, reason="the firmware has no remote game yet")
 def test_the_page_board_plays_a_game_of_the_server(server, page):
     sim, url = page
     alice, alice_api = player(server.url)
