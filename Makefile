@@ -102,6 +102,7 @@ bench: $(STAMP) mpy
 	$(PY) bench/bench_latency.py
 	$(PY) bench/bench_sim_idle.py
 	$(PY) bench/bench_usb.py
+	$(PY) bench/bench_link.py
 	$(PY) bench/bench_heap.py
 	# the Pico W's WiFi link: the opponent's POST to the board's lights,
 	# and what an HTTPS connection costs (bench/RESULTS-net.md)

@@ -823,6 +823,18 @@ def _bot_run(args):
     return bot.run(args)
 
 
+def _link_args(p):
+    from fireice_tools import link
+
+    link.add_arguments(p)
+
+
+def _link_run(args):
+    from fireice_tools import link
+
+    return link.run(args)
+
+
 COMMANDS = [
     Command(
         "play",
@@ -1040,6 +1052,19 @@ COMMANDS = [
         "  fireice bot --server http://localhost:8026 --token TOKEN --engine 'awk -f bot.awk'",
         _bot_args,
         _bot_run,
+    ),
+    Command(
+        "link",
+        "the board plays on the game server through this computer (USB)",
+        "Join the board at a USB port to a game server: its games in progress\n"
+        "and those that start are played on the board, the opponent's moves on its\n"
+        "lights and the board's moves posted; it connects again by itself when the\n"
+        "server, the network or the cable goes away (docs/online.md).\n\n"
+        "examples:\n"
+        "  fireice link --server http://localhost:8026 --token TOKEN\n"
+        "  fireice link --server http://localhost:8026 --token TOKEN --port /dev/ttyACM0 --game ID",
+        _link_args,
+        _link_run,
     ),
 ]
 

@@ -333,6 +333,8 @@ class Simulator:
         # imported records, variations, best lines, analyses (webgames)
         self.reviews = webgames.Reviews(self.engine_lock, seed)
         self.status_asks = [0]  # virtual times at which to ask the board for its status
+        self.listeners = []  # fn(msg): each JSON object the board writes ("Play online")
+        self.online = None  # link_page.Online, made when first asked for
         self.last_status = 0
 
     # --- time and the board's output ------------------------------------------
@@ -377,6 +379,8 @@ class Simulator:
                 ev = json.loads(line)
                 if not isinstance(ev, dict):
                     raise ValueError
+                for listen in list(self.listeners):
+                    listen(ev)
             except ValueError:
                 ev = {"ev": "text", "text": line[:300]}
             if "ev" not in ev:
@@ -1151,6 +1155,8 @@ class Simulator:
 
     def close(self):
         """Stop the board: the end of its input ends it."""
+        if self.online is not None:
+            self.online.stop()
         self.stopping.set()
         with self.cond:
             self.cond.notify_all()
@@ -1301,6 +1307,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(400, {"error": "ply, level and nodes are whole numbers"})
             except BadInput as e:
                 return self._send(400, {"error": str(e)})
+        if url.path == "/online":
+            from fireice_tools import link_page
+
+            return self._send(200, link_page.online(self.sim).status())
         if url.path == "/rules":
             try:
                 with open(RULES, "rb") as f:
@@ -1323,7 +1333,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         path = urlparse(self.path).path
         review = path in REVIEW_POSTS
-        if path != "/input" and not review:
+        if path not in ("/input", "/online") and not review:
             return self._send(404, {"error": "POST goes to /input"})
         try:
             length = int(self.headers.get("Content-Length", "0"))
@@ -1340,6 +1350,14 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(400, {"error": "not JSON: %s" % e})
         if review:
             return self._review(lambda: self._review_post(path, msg))
+        if path == "/online":  # the page's "Play online" (link_page)
+            from fireice_tools import link_page
+
+            if not self.headers.get("Content-Type", "").startswith("application/json"):
+                # (a form of another site cannot send this without a preflight)
+                return self._send(415, {"error": "POST /online takes application/json"})
+
+            return self._send(*link_page.online(self.sim).post(msg))
         try:
             return self._send(200, self.sim.handle(msg))
         except BadInput as e:
