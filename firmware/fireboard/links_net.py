@@ -69,7 +69,7 @@ class Link:
         self.shown = None  # the link state last told to the board
         self.pairing = None  # (device code, interval ms) while pairing
         self.reply = None  # the last command's reply
-        self.error = None  # the last failure, for status
+        self.error = None  # the last failure (said over USB as it happens)
         self._app = app
         app.outputs.append(self.event)
 
@@ -299,7 +299,12 @@ class Link:
                     self.pairing = None  # a new code
                     self._wait(now, 0)
                     return
-            elif req == MOVE or req == CARRIED:
+            elif req == CARRIED:
+                # (409: not the game's current ply, a move brought by a
+                # sync; nothing to hold)
+                self.posts.pop(0)
+                return
+            elif req == MOVE:
                 # refused for good (409: the ply is taken; 400: illegal):
                 # the server's game stands, the next stream syncs the board
                 self.posts.pop(0)
@@ -408,10 +413,6 @@ class Link:
         app.hold = (0, now)  # the game's lights wait (App.tick)
         lights.show()
         self.say({"ev": "pair", "code": code, "url": app.cfg["server"] + "/device", "via": "wifi"})
-
-    def status(self):
-        """The link's state for the status command (never the token)."""
-        return {"state": self.state, "game": self.game, "error": self.error}
 
 
 def start(app, now):
