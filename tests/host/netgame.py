@@ -14,7 +14,9 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "server"))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
+MP = os.path.join(os.path.dirname(sys.executable), "micropython")  # the unix port
 
 from fireice.duel import Duel  # noqa: E402
 from fireice.geom import START, move_name  # noqa: E402
