@@ -75,6 +75,9 @@ class NetBoard:
 
     def start(self):
         old = dict(os.environ)
+        # the WiFi joins 2 s after the start: this client is on the port by
+        # then (a client drops what the board said before it came)
+        os.environ["FIREICE_SIM_WLAN"] = "after:2000"
         os.environ.update(self.env)
         try:
             self.sim = PtySim(self.flash, net=True)

@@ -162,6 +162,9 @@ def net_board(flash, settings, env=None):
     with open(os.path.join(flash, "config.json"), "w") as f:
         json.dump(settings, f)
     old = dict(os.environ)
+    # the WiFi joins 2 s after the start: the test's client is on the port
+    # by then (a client drops what the board said before it came)
+    os.environ["FIREICE_SIM_WLAN"] = "after:2000"
     os.environ.update(env or {})
     try:
         sim = PtySim(flash, net=True)
