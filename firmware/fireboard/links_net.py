@@ -67,9 +67,9 @@ class Link:
         self.synced = False  # the board has the game (new and sync sent)
         self.posts = []  # ("move", move, ply) or ("carried", None, ply), in order
         self.shown = None  # the link state last told to the board
-        self.pairing = None  # (device code, interval ms) while pairing
+        self.pairing = None  # (device code, interval ms, user code, polls) while pairing
         self.reply = None  # the last command's reply
-        self.error = None  # the last failure, for status
+        self.error = None  # the last failure (said over USB as it happens)
         self._app = app
         app.outputs.append(self.event)
 
@@ -270,7 +270,7 @@ class Link:
         elif req == PLAYING:
             self._choose(msg)
         elif req == CODE:
-            self.pairing = (msg["device_code"], msg.get("interval", 5) * 1000)
+            self.pairing = (msg["device_code"], msg.get("interval", 5) * 1000, msg["user_code"], 0)
             self._show_code(app, msg["user_code"], now)
         elif req == TOKEN and msg.get("token"):
             # kept in config.json as the set command keeps a setting
@@ -294,12 +294,21 @@ class Link:
                 err = msg.get("error")
                 if err == "authorization_pending" or err == "slow_down":
                     more = 5000 if err == "slow_down" else 0
-                    self.pairing = (self.pairing[0], self.pairing[1] + more)
+                    p = self.pairing
+                    self.pairing = (p[0], p[1] + more, p[2], p[3] + 1)
+                    if not (p[3] + 1) % 6:  # said again now and then, for a
+                        # terminal opened after the first time
+                        self._say_code(app)
                 elif err == "expired_token" or err == "invalid_grant":
                     self.pairing = None  # a new code
                     self._wait(now, 0)
                     return
-            elif req == MOVE or req == CARRIED:
+            elif req == CARRIED:
+                # (409: not the game's current ply, a move brought by a
+                # sync; nothing to hold)
+                self.posts.pop(0)
+                return
+            elif req == MOVE:
                 # refused for good (409: the ply is taken; 400: illegal):
                 # the server's game stands, the next stream syncs the board
                 self.posts.pop(0)
@@ -407,11 +416,11 @@ class Link:
             f[3 * h + 2] = 160  # blue
         app.hold = (0, now)  # the game's lights wait (App.tick)
         lights.show()
-        self.say({"ev": "pair", "code": code, "url": app.cfg["server"] + "/device", "via": "wifi"})
+        self._say_code(app)
 
-    def status(self):
-        """The link's state for the status command (never the token)."""
-        return {"state": self.state, "game": self.game, "error": self.error}
+    def _say_code(self, app):
+        code = self.pairing[2]
+        self.say({"ev": "pair", "code": code, "url": app.cfg["server"] + "/device", "via": "wifi"})
 
 
 def start(app, now):

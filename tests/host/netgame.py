@@ -14,7 +14,9 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "server"))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
+MP = os.path.join(os.path.dirname(sys.executable), "micropython")  # the unix port
 
 from fireice.duel import Duel  # noqa: E402
 from fireice.geom import START, move_name  # noqa: E402
@@ -73,6 +75,9 @@ class NetBoard:
 
     def start(self):
         old = dict(os.environ)
+        # the WiFi joins 2 s after the start: this client is on the port by
+        # then (a client drops what the board said before it came)
+        os.environ["FIREICE_SIM_WLAN"] = "after:2000"
         os.environ.update(self.env)
         try:
             self.sim = PtySim(self.flash, net=True)

@@ -7,17 +7,12 @@ that waits allocating nothing (heap locked)."""
 import os
 import socket
 import subprocess
-import sys
 import threading
 
 import pytest
 import netgame
-from netgame import two_players
+from netgame import MP, ROOT, two_players
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
-MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 net_server = netgame.net_server  # (a fixture: a server for the module)
 
 # The board's side: a request to 127.0.0.1:PORT, its lines printed as they

@@ -7,15 +7,10 @@ seconds, the server's keep-alive lines (one a second) arriving meanwhile."""
 import json
 import os
 import subprocess
-import sys
 
 import netgame
-from netgame import two_players
+from netgame import MP, ROOT, two_players
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
-MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 net_server = netgame.net_server  # (a fixture: a server for the module)
 
 DRIVER = r"""
