@@ -57,7 +57,7 @@ DEFAULTS = {
     # sensor wiring: scan slot (island mux * 7 + channel) -> hole; None = in order
     "sensor_map": None,
     # the Pico W's own link to a game server (fireboard.links_net,
-    # docs/online-wifi.md): the WiFi network and its password, the server
+    # docs/online.md, "From a Pico W"): the WiFi network and its password, the server
     # ("http://192.168.1.20:8000" or "https://..."), and the board's token
     # (from pairing: the board shows a code, the owner enters it on the
     # server's page). None: no link

@@ -1,4 +1,4 @@
-# The Pico W's own link to the game server (docs/online-wifi.md): a part of
+# The Pico W's own link to the game server (docs/online.md, "From a Pico W"): a part of
 # the main loop (app.parts) that joins the WiFi network, pairs the board
 # with an account when it has no token, and plays the account's game on
 # the server through the board's remote game (docs/remote.md), with no PC.
