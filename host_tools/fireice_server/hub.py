@@ -8,12 +8,19 @@ whose queue is full is dropped: its queue is emptied and its stream
 ends, so a client that stops reading costs no more memory and never
 holds up the others (delivery never waits).
 
-Presence: which players of a game have a stream open here, and since
-when the others have not (for opponentGone)."""
+Presence: which players of a game have a stream open, here or (on
+PostgreSQL) in another process, and since when the others have not (for
+opponentGone). Each process tells the others through the same NOTIFY
+channel how many streams of a game's side it holds whenever that changes,
+and again every PRESENCE_BEAT seconds while it holds any; a count heard
+from another process lasts PRESENCE_TTL seconds unless it is told again,
+so a process killed with streams open does not keep its players present
+for ever (they are seen gone PRESENCE_TTL after its last word)."""
 
 import asyncio
 import json
 import logging
+import secrets
 
 log = logging.getLogger("fireice_server")
 
@@ -23,6 +30,9 @@ RESYNC = (-1, None)
 _DROPPED = (-2, None)
 # an item that tells a game's streams that a player's presence changed
 PRESENCE = (-3, None)
+
+PRESENCE_BEAT = 10.0
+PRESENCE_TTL = 3 * PRESENCE_BEAT
 
 
 class Subscriber:
@@ -49,8 +59,13 @@ class Hub:
         self.queue_size = queue_size
         self.subs = {}
         self.dropped = 0
-        self.presence = {}  # (game id, side) -> number of open streams
+        self.presence = {}  # (game id, side) -> number of open streams here
         self.gone_since = {}  # (game id, side) -> when its last stream closed
+        # other processes' streams: (game id, side) -> {process: when last told}
+        self.elsewhere = {}
+        self.origin = secrets.token_hex(6)  # this process, in presence notices
+        self.to_tell = set()  # keys whose count the other processes must hear
+        self.told = None  # an asyncio.Event set by a change (None: one process)
 
     def subscribe(self, stream):
         sub = Subscriber(stream, self.queue_size)
@@ -96,6 +111,7 @@ class Hub:
         key = (game_id, side)
         self.presence[key] = self.presence.get(key, 0) + 1
         self.gone_since.pop(key, None)
+        self._tell(key)
         self._presence_changed(game_id)
 
     def leave(self, game_id, side, now):
@@ -103,10 +119,53 @@ class Hub:
         n = self.presence.get(key, 0) - 1
         if n <= 0:
             self.presence.pop(key, None)
-            self.gone_since[key] = now
+            self._tell(key)
+            if not self._elsewhere(key, now):
+                self.gone_since[key] = now
             self._presence_changed(game_id)
         else:
             self.presence[key] = n
+
+    def _tell(self, key):
+        if self.told is not None:
+            self.to_tell.add(key)
+            self.told.set()
+
+    def notices(self, keys):
+        """The NOTIFY payloads that tell the other processes these keys'
+        counts here."""
+        return [
+            json.dumps({"o": self.origin, "pr": [g, side, self.presence.get((g, side), 0)]})
+            for g, side in keys
+        ]
+
+    def heard(self, origin, game_id, side, count, now):
+        """Another process holds count streams of the game's side."""
+        if origin == self.origin:
+            return
+        key = (game_id, side)
+        was = self._elsewhere(key, now) is not None
+        others = self.elsewhere.setdefault(key, {})
+        if count > 0:
+            others[origin] = now
+        else:
+            others.pop(origin, None)
+            if not others:
+                del self.elsewhere[key]
+        if was != (self._elsewhere(key, now) is not None):
+            if not was:
+                self.gone_since.pop(key, None)
+            elif not self.presence.get(key):
+                self.gone_since[key] = now
+            self._presence_changed(game_id)
+
+    def _elsewhere(self, key, now):
+        """When another process last told of a stream of key that may still
+        be open (None: none)."""
+        last = max(self.elsewhere.get(key, {}).values(), default=None)
+        if last is None or now - last >= PRESENCE_TTL:
+            return None
+        return last
 
     def _presence_changed(self, game_id):
         # the game's streams look again (opponentGone), now rather than at a tick
@@ -115,11 +174,19 @@ class Hub:
 
     def away_since(self, game_id, side, opened_at):
         """When side's last stream of the game closed (opened_at, the
-        watcher's own start, if it never had one here); None while open."""
+        watcher's own start, if it never had one); None while one is open,
+        here or in another process."""
         key = (game_id, side)
         if self.presence.get(key):
             return None
-        return self.gone_since.get(key, opened_at)
+        now = asyncio.get_running_loop().time()
+        if self._elsewhere(key, now) is not None:
+            return None
+        since = self.gone_since.get(key, opened_at)
+        last = max(self.elsewhere.get(key, {}).values(), default=None)
+        if last is not None:  # a process that fell silent: gone since it expired
+            since = max(since, last + PRESENCE_TTL)
+        return since
 
 
 def notify_payload(stream, seq, body):
@@ -136,12 +203,18 @@ async def listen(dsn, hub, stop):
     reconnecting after a lost connection (then every stream re-reads)."""
     import asyncpg
 
+    loop = asyncio.get_running_loop()
+    hub.told = asyncio.Event()
+
     def on_notify(conn, pid, channel, payload):
         try:
             m = json.loads(payload)
         except ValueError:
             return
-        if m.get("b") is None:
+        if "pr" in m:
+            game_id, side, count = m["pr"]
+            hub.heard(m["o"], game_id, side, count, loop.time())
+        elif m.get("b") is None:
             for sub in list(hub.subs.get(m["s"], ())):
                 hub._put(sub, RESYNC)
         else:
@@ -160,9 +233,23 @@ async def listen(dsn, hub, stop):
             if not first:
                 hub.resync_all()
             first = False
+            beat = 0.0  # the next time every count held here is told again
             while not stop.is_set() and not conn.is_closed():
+                if loop.time() >= beat:
+                    hub.to_tell.update(k for k, n in hub.presence.items() if n > 0)
+                    beat = loop.time() + PRESENCE_BEAT
+                keys, hub.to_tell = hub.to_tell, set()
+                hub.told.clear()
                 try:
-                    await asyncio.wait_for(stop.wait(), 2)
+                    for payload in hub.notices(keys):
+                        await conn.execute("SELECT pg_notify('fireice', $1)", payload)
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+                    log.warning("presence notice not sent: %s", e)
+                    hub.to_tell.update(keys)  # told again once connected
+                    break
+                try:
+                    async with asyncio.timeout(min(2.0, max(0.0, beat - loop.time()))):
+                        await hub.told.wait()
                 except TimeoutError:
                     pass
         finally:

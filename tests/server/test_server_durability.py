@@ -3,6 +3,7 @@ the server mid-game, and two server processes on one PostgreSQL."""
 
 import random
 import threading
+import time
 
 import pytest
 from srvtest import Player, Stream, legal, start_game
@@ -139,3 +140,28 @@ def test_two_processes_share_the_games(backend, server, make_server):
     assert events.next(kind="challenge")["challenge"]["id"] == cid
     for x in (s, f, events):
         x.close()
+
+
+def test_opponent_present_on_another_process(backend, server, make_server):
+    """A player whose stream is held by another process is not gone
+    (presence goes through NOTIFY too); once that stream closes, the
+    opponent's stream on this process says opponentGone."""
+    if backend != "postgresql":
+        pytest.skip("several processes serve one database on PostgreSQL only")
+    a = server
+    b = make_server(db_url=a.db_url).start()
+    fire, ice = Player(a), Player(a)
+    gid = start_game(fire, ice)  # Fire to move
+    f = Stream(fire, "/api/board/game/stream/" + gid)  # on a
+    f.next(kind="gameFull")
+    ice.reconnect(b)
+    s = Stream(ice, "/api/board/game/stream/" + gid)  # on b
+    s.next(kind="gameFull")
+    # the test servers say gone after 2 s: Fire, present on a, is not
+    time.sleep(4)
+    while not s.lines.empty():
+        assert s.lines.get_nowait().get("type") != "opponentGone"
+    f.close()
+    ev = s.next(kind="opponentGone", timeout=10)
+    assert ev["gone"] is True
+    s.close()
