@@ -108,7 +108,6 @@ bench: $(STAMP) mpy
 	# and what an HTTPS connection costs (bench/RESULTS-net.md)
 	$(PY) bench/bench_net_latency.py
 	$(PY) bench/bench_net_tls.py
-	$(PY) bench/bench_net_heap.py
 	MICROPYPATH=firmware $(MP) -X heapsize=256k bench/bench_engine.py 3
 	$(PY) bench/bench_versus.py digital
 	nice -n 10 $(PY) bench/bench_native.py

@@ -198,6 +198,13 @@ def main(parts):
             print("heap_%s_worst_case_operation: %s" % (label, most[1]))
             print("heap_%s_worst_case_kb: %d" % (label, most[0]))
             print("heap_%s_failing_at_%dk: %s" % (label, TARGET_KB, " ".join(over) or "none"))
+    # the game and the Pico W's own link together, the link's worst case
+    # (the longest move list in a sync), against a real server: the budget
+    # is the engine's 96 KB (bench_net_heap.py says how it runs)
+    if not parts or "net" in parts:
+        import bench_net_heap
+
+        bench_net_heap.main(["digital", "colour"])
 
 
 if __name__ == "__main__":
