@@ -80,7 +80,13 @@ class NetBoard:
         os.environ["FIREICE_SIM_WLAN"] = "after:2000"
         os.environ.update(self.env)
         try:
-            self.sim = PtySim(self.flash, net=True)
+            # fireice sim --pty runs the .mpy files from the heap (a stock
+            # MicroPython, as `fireice flash` leaves a board): with the WiFi
+            # link that ran out of memory at ply 33 in 128 KB (the remote
+            # operations' module loaded into a heap the code fragments), so
+            # this board gets 160 KB; the product freezes its code (docs/
+            # online.md: the link's worst case with the code in ROM is 72 KB)
+            self.sim = PtySim(self.flash, net=True, heapsize="160k")
         finally:
             os.environ.clear()
             os.environ.update(old)
