@@ -29,9 +29,9 @@ def debounce_ms(cfg):
     """The configuration's debounce, or its front end's (null)."""
     ms = cfg["debounce_ms"]
     if ms is None:
-        from fireboard import front  # the registry's (fireboard.sense_fronts)
+        from fireboard import FRONT_DEBOUNCE_MS, front  # the registry's (fireboard.sense_fronts)
 
-        ms = front(cfg["front"], 4)
+        ms = front(cfg["front"], FRONT_DEBOUNCE_MS)
     if ms is None:  # a front end not registered
         from fireboard import sense_fronts as fronts  # (a leaf: fireboard.mem.LEAVES)
 
@@ -61,7 +61,8 @@ class App:
         # the old one is still there) as they are set, and grown while the
         # heap is still empty it stands low and leaves its old tables'
         # room to the objects; grown last, at start-up's peak, its last
-        # growth is where a heap too small fails (README, "Memory").
+        # growth is where a heap too small fails (bench/RESULTS.md, "Memory: the
+        # 64 KB heap").
         self.scanner = self.deb = self.tracker = self.lights = self.buttons = None
         self.raw = bytearray(49)
         self.cfg = cfg

@@ -105,6 +105,23 @@ def test_the_remote_side_waits_and_guards():
     assert b.command("remote " + name)["ply"] == 2  # stands already
 
 
+def test_while_the_remote_move_is_awaited_its_turn_led_pulses():
+    b = remote_board()
+    local_move(b)  # Fire's; Ice's, the remote side's, awaited
+    f = b.app.lights.frame
+    ice_turn = []
+    for _ in range(4):
+        b.run(125)
+        ice_turn.append(f[3 * 50 + 2])
+    assert len(set(ice_turn)) == 2, ice_turn  # bright, dim: it pulses
+    remote_move(b)  # come and carried out: Fire's turn LED steady
+    fire_turn = []
+    for _ in range(4):
+        b.run(125)
+        fire_turn.append(f[3 * 49])
+    assert len(set(fire_turn)) == 1 and fire_turn[0], fire_turn
+
+
 def test_takeback_is_refused_in_a_remote_game():
     b = remote_board()
     local_move(b)
