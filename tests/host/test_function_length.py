@@ -18,7 +18,6 @@ LONG = {
     # a measured hot path (its comment says so): the colour scan in the
     # timer interrupt, one viper function with no call a sample
     "fireboard/sense_colour_scan.py:ColourScanner.scan": 83,
-    "fireboard/track_newgame.py:start": 99,
     "simboard/picoboard.py:PicoBoard.run_to": 106,
 }
 
