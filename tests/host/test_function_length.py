@@ -13,7 +13,6 @@ MAX_LINES = 80
 
 # path:qualified name -> its length in lines (def line to last line)
 LONG = {
-    "fireboard/app.py:App.tick": 110,
     # a measured hot path (its comment says so): the colour scan in the
     # timer interrupt, one viper function with no call a sample
     "fireboard/sense_colour_scan.py:ColourScanner.scan": 83,
