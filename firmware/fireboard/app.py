@@ -205,9 +205,9 @@ class App:
                     return
                 again = False
 
-    # (tick's steps: methods of their own cost the App's class a larger
-    # table, 23 slots for 17, and a function object each: under 300 bytes
-    # for good, bench/RESULTS-heap.md)
+    # (tick's steps, a method each: they cost the App's class a larger
+    # table, 23 slots for 17, and a function object each, for good; the
+    # bytes: bench/RESULTS-heap.md)
 
     def _take_in(self, now):
         # the scan, the pegs tracked, and a move taken in: its frame shown,

@@ -16,7 +16,6 @@ LONG = {
     # a measured hot path (its comment says so): the colour scan in the
     # timer interrupt, one viper function with no call a sample
     "fireboard/sense_colour_scan.py:ColourScanner.scan": 83,
-    "simboard/picoboard.py:PicoBoard.run_to": 106,
 }
 
 
