@@ -29,9 +29,9 @@ def debounce_ms(cfg):
     """The configuration's debounce, or its front end's (null)."""
     ms = cfg["debounce_ms"]
     if ms is None:
-        from fireboard import front  # the registry's (fireboard.sense_fronts)
+        from fireboard import FRONT_DEBOUNCE_MS, front  # the registry's (fireboard.sense_fronts)
 
-        ms = front(cfg["front"], 4)
+        ms = front(cfg["front"], FRONT_DEBOUNCE_MS)
     if ms is None:  # a front end not registered
         from fireboard import sense_fronts as fronts  # (a leaf: fireboard.mem.LEAVES)
 
@@ -61,7 +61,8 @@ class App:
         # the old one is still there) as they are set, and grown while the
         # heap is still empty it stands low and leaves its old tables'
         # room to the objects; grown last, at start-up's peak, its last
-        # growth is where a heap too small fails (README, "Memory").
+        # growth is where a heap too small fails (bench/RESULTS.md, "Memory: the
+        # 64 KB heap").
         self.scanner = self.deb = self.tracker = self.lights = self.buttons = None
         self.raw = bytearray(49)
         self.cfg = cfg
@@ -177,11 +178,12 @@ class App:
     # --- the loop -----------------------------------------------------------------
 
     def tick(self, now, again=True):
-        """One pass of the main loop. Memory running out anywhere in it ends
-        in a collection and a second try (again); if that fails too, it is
-        said, and the next pass goes on where this one stopped (the game
-        and its record as they were: nothing is announced that is not
-        saved)."""
+        """One pass of the main loop: the scan and a move taken in (saved,
+        then announced), the buttons, the parts, the lights. Memory running
+        out anywhere in it ends in a collection and a second try (again);
+        if that fails too, it is said, and the next pass goes on where this
+        one stopped (the game and its record as they were: nothing is
+        announced that is not saved)."""
         while True:  # (both tries in this one frame: a second call's frame
             # would hold the first's, and what it points to, through the try)
             try:
@@ -189,96 +191,12 @@ class App:
                 self.ticks += 1
                 if self.asked is not None:
                     self.start_asked()
-                if not self.changed or ticks_diff(now, self.due) >= 0:
-                    self.sense(now)  # (a scan point's change waiting: tracked first, see sense)
-                if self.changed:
-                    self.tracker.update(self.deb.stable)
-                    self.changed = False
-                    if self.tracker.events:
-                        # the answering frame first, then the move saved (_drain:
-                        # each move is written to flash before it is said), then
-                        # the events over USB (which take longer than both). The
-                        # lights guide the hand and announce nothing: a move that
-                        # cannot be saved is taken off the game, said, and the
-                        # lights then guide its pegs back; a power cut before the
-                        # save finds the game as it stood before the move, as one
-                        # just before the hand's last put would
-                        said = self.saved
-                        if not self.hold and self.lights.compose(self.tracker, now):
-                            self.lights.show()
-                        self.sense()
-                        # (a move's events built now, after its frame: _drain's say)
-                        self._drain()  # before a button can start another game
-                        if self.saved is not said:
-                            # a move shown and said: its garbage (events, JSON
-                            # lines, the record's line) collected now, at the end
-                            # of its pass, not by MicroPython in a pass that
-                            # answers the next hand
-                            gc.collect()
-                            self.sense()
-                # the buttons: the undo button (0), the new-game button (1)
-                buttons = self.buttons
-                for k in range(2):
-                    b = buttons[k].poll(now)
-                    if not b:
-                        continue
-                    other = buttons[1 - k]
-                    if other.down:
-                        # both buttons down together: neither does its own job
-                        # (the other's release or long press then says
-                        # nothing); held for a long press, a new duel against
-                        # the next opponent: two players, the board playing Ice
-                        # at level 1, 2 .. VS_LEVELS, then Fire at each level
-                        other.fired_long = True
-                        if b == LONG:
-                            from fireboard.config_defaults import VS_LEVELS
-                            from fireboard.mem import forget
-
-                            vs = self.vs
-                            if vs is None:
-                                vs = (2, 1)
-                            elif vs[1] < VS_LEVELS:
-                                vs = (vs[0], vs[1] + 1)
-                            else:
-                                vs = (1, 1) if vs[0] == 2 else None
-                            VS_LEVELS = None
-                            forget("fireboard.config_defaults")
-                            self.new_game("duel", vs=vs)
-                    elif not k:  # undo; held, a hint
-                        if b != LONG or not self.hint():
-                            self.undo()
-                    elif b == LONG:  # the other mode
-                        self.new_game("solitaire" if self.mode == "duel" else "duel")
-                    else:
-                        self.new_game()
+                self._take_in(now)
+                self._buttons(now)
                 if self.tracker.events:
                     self._drain()
-                parts = self.parts
-                k = 0
-                while k < len(parts):  # (a part may take itself out: a hint given)
-                    part = parts[k]
-                    part.tick(self, now)
-                    if k < len(parts) and parts[k] is part:
-                        k += 1
-                hold = self.hold
-                if not hold:
-                    if self.lights.compose(self.tracker, now):
-                        self.lights.show()
-                elif hold[0]:
-                    # the LED walk (fireboard.links_cmd_leds): each LED in turn,
-                    # in the chain's order, hold[0] ms each from hold[1]
-                    lights = self.lights
-                    k = ticks_diff(now, hold[1]) // hold[0]
-                    if k >= 51:  # the walk is over: the game's lights again
-                        self.hold = None
-                        lights._seen = -1
-                    else:
-                        f = lights.frame
-                        pos = lights.pos
-                        for h in range(51):
-                            v = 160 if pos[h] == k else 0
-                            f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
-                        lights.show()  # sends only when the LED changed
+                self._tick_parts(now)
+                self._show(now)
                 return
             except MemoryError:
                 gc.collect()
@@ -286,6 +204,110 @@ class App:
                     self._out({"ev": "error", "reason": "out of memory; the game goes on"})
                     return
                 again = False
+
+    # (tick's steps, a method each: they cost the App's class a larger
+    # table, 23 slots for 17, and a function object each, for good; the
+    # bytes: bench/RESULTS-heap.md)
+
+    def _take_in(self, now):
+        # the scan, the pegs tracked, and a move taken in: its frame shown,
+        # then saved, then announced
+        if not self.changed or ticks_diff(now, self.due) >= 0:
+            self.sense(now)  # (a scan point's change waiting: tracked first, see sense)
+        if not self.changed:
+            return
+        self.tracker.update(self.deb.stable)
+        self.changed = False
+        if not self.tracker.events:
+            return
+        # the answering frame first, then the move saved (_drain: each move
+        # is written to flash before it is said), then the events over USB
+        # (which take longer than both). The lights guide the hand and
+        # announce nothing: a move that cannot be saved is taken off the
+        # game, said, and the lights then guide its pegs back; a power cut
+        # before the save finds the game as it stood before the move, as
+        # one just before the hand's last put would
+        said = self.saved
+        if not self.hold and self.lights.compose(self.tracker, now):
+            self.lights.show()
+        self.sense()
+        # (a move's events built now, after its frame: _drain's say)
+        self._drain()  # before a button can start another game
+        if self.saved is not said:
+            # a move shown and said: its garbage (events, JSON lines, the
+            # record's line) collected now, at the end of its pass, not by
+            # MicroPython in a pass that answers the next hand
+            gc.collect()
+            self.sense()
+
+    def _buttons(self, now):
+        # the undo button (0), the new-game button (1)
+        buttons = self.buttons
+        for k in range(2):
+            b = buttons[k].poll(now)
+            if not b:
+                continue
+            other = buttons[1 - k]
+            if other.down:
+                # both buttons down together: neither does its own job (the
+                # other's release or long press then says nothing); held for
+                # a long press, a new duel against the next opponent: two
+                # players, the board playing Ice at level 1, 2 .. VS_LEVELS,
+                # then Fire at each level
+                other.fired_long = True
+                if b == LONG:
+                    from fireboard.config_defaults import VS_LEVELS
+                    from fireboard.mem import forget
+
+                    vs = self.vs
+                    if vs is None:
+                        vs = (2, 1)
+                    elif vs[1] < VS_LEVELS:
+                        vs = (vs[0], vs[1] + 1)
+                    else:
+                        vs = (1, 1) if vs[0] == 2 else None
+                    VS_LEVELS = None
+                    forget("fireboard.config_defaults")
+                    self.new_game("duel", vs=vs)
+            elif not k:  # undo; held, a hint
+                if b != LONG or not self.hint():
+                    self.undo()
+            elif b == LONG:  # the other mode
+                self.new_game("solitaire" if self.mode == "duel" else "duel")
+            else:
+                self.new_game()
+
+    def _tick_parts(self, now):
+        parts = self.parts
+        k = 0
+        while k < len(parts):  # (a part may take itself out: a hint given)
+            part = parts[k]
+            part.tick(self, now)
+            if k < len(parts) and parts[k] is part:
+                k += 1
+
+    def _show(self, now):
+        # the lights: the game's, or the LED walk's (a test frame held:
+        # nothing)
+        hold = self.hold
+        if not hold:
+            if self.lights.compose(self.tracker, now):
+                self.lights.show()
+        elif hold[0]:
+            # the LED walk (fireboard.links_cmd_leds): each LED in turn, in
+            # the chain's order, hold[0] ms each from hold[1]
+            lights = self.lights
+            k = ticks_diff(now, hold[1]) // hold[0]
+            if k >= 51:  # the walk is over: the game's lights again
+                self.hold = None
+                lights._seen = -1
+            else:
+                f = lights.frame
+                pos = lights.pos
+                for h in range(51):
+                    v = 160 if pos[h] == k else 0
+                    f[3 * h] = f[3 * h + 1] = f[3 * h + 2] = v
+                lights.show()  # sends only when the LED changed
 
     def sense(self, now=None):
         """A scan. With now: the pass's own, at its start. Without: a scan

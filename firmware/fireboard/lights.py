@@ -189,11 +189,13 @@ class Lights:
                     self._put(h, _SIDE[s], 4 if j.sign else 1)
 
     def _turn(self, t, g, phase, blink):
-        # the side to move's turn LED (it pulses while the board thinks),
-        # a proven winner's; True when the board's own move is shown
+        # the side to move's turn LED (it pulses while the board thinks or
+        # a remote opponent's move is awaited), a proven winner's; True
+        # when the board's own move is shown
         level = 4
         mv = t.forced
-        if mv == THINKING:
+        if mv <= THINKING:  # or WAITING, below it (track_phases; a name
+            # fewer in this module's table, which is full at 23)
             level = 4 if blink else 1
             self._blinks = True
         self._put(_TURN_FIRE if g.to_move == 1 else _TURN_ICE, _SIDE[g.to_move], level)

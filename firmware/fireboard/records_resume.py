@@ -174,11 +174,19 @@ def _replay(games, lines):
     if game is None:
         recread.check_tags(tags)
         game = recread.new_game(tags)
+    return game, _settle(games, game, tags, recread.get, err, dropped, cut, levels)
+
+
+def _settle(games, game, tags, get, err, dropped, cut, levels):
+    # the replayed game's opponent and end from its tags, and the problem
+    # the record had (None, or said and fixed: the game saved as it was
+    # read). err, dropped: the first bad word and the words dropped from
+    # it; cut: the line of a hint's note cut short
     games.recorded = True
-    games.vs = _opponent(recread.get, tags, game.duel, levels)
-    _remote(games, recread.get, tags, game)
-    said = recread.get(tags, "Result")
-    ended = recread.get(tags, "Termination") is not None and games.remote is not None
+    games.vs = _opponent(get, tags, game.duel, levels)
+    _remote(games, get, tags, game)
+    said = get(tags, "Result")
+    ended = get(tags, "Termination") is not None and games.remote is not None
     if ended and not game.result and err is None:
         # a remote game its server ended (fireboard.track_remote.end): over
         # as the Result tag says (* or draw: over, nobody won)
@@ -186,7 +194,6 @@ def _replay(games, lines):
         game.to_move = 0
     got = RESULT_NAMES[game.result]
     problem = None
-    recread = None
     if err is None and not ended and said is not None and said != "*" and said != got:
         if got is None:
             why = "tag Result is %s but the game is not over" % said
@@ -208,4 +215,4 @@ def _replay(games, lines):
             games.save(game)
         except OSError as e:
             problem += " (on flash at the next start: %s)" % e
-    return game, problem
+    return problem

@@ -8,20 +8,19 @@
 #
 # The search runs beside the loop as the board's own moves do
 # (fireboard.track_think: on a Pico's second core, so that no scan waits
-# for it; at level 2 it takes about 0.5 s there by the estimate). hint()
-# loads this module only (App.hint), collects the garbage of play and puts
-# a Hinting part in app.parts; from the next pass the part loads the
-# hint's code a module a pass (_LOAD, the engine's six modules among them:
-# a pass that loaded them all took 130 to 240 ms at Pico speed, the engine
-# in one module 40 to 50 ms; now each is 7 to 21), then starts the search,
-# and on later passes takes the answer in and saves it, lights it, says
-# it, drops its code and the engine's a few modules a pass (in a game
-# against the board the engine's code stays: fireboard.track_versus has
-# it), and goes with a collection: each a pass's work, and no collection
-# between the first pass and the last (a collection alone is more than two
-# scan periods at Pico speed on the 96 KB heap; docs/versus.md). The
-# engine's memory (about 17 KB at level 2) is there only while it thinks,
-# so a board without that room says so and the game goes on.
+# for it). hint() loads this module only (App.hint), collects the garbage
+# of play and puts a Hinting part in app.parts; from the next pass the
+# part loads the hint's code a module a pass (_LOAD, the engine's six
+# modules among them: all in one pass would hold the scans back for many
+# periods), then starts the search, and on later passes takes the answer
+# in and saves it, lights it, says it, drops its code and the engine's a
+# few modules a pass (in a game against the board the engine's code
+# stays: fireboard.track_versus has it), and goes with a collection: each
+# a pass's work, and no collection between the first pass and the last (a
+# collection alone is more than two scan periods at Pico speed; the
+# passes' times: bench/RESULTS.md, "The hint's passes"; docs/versus.md).
+# The engine's memory is there only while it thinks, so a board without
+# that room says so and the game goes on.
 #
 # While it thinks the player may go on: a move, a takeback or a new game
 # stops the search and drops its answer (a "hint" event with no move says
@@ -148,8 +147,8 @@ class Hinting:
     def _end(self, app, failed=None):
         # the part ends: its code goes, and the engine's unless the board's
         # opponent has it, a few modules a pass (_drop), then the part with
-        # the collection: each a pass's work at Pico speed (the collection
-        # about 13 ms on the 96 KB heap by the estimate). failed: the module
+        # the collection: each a pass's work at Pico speed (bench/RESULTS.md,
+        # "The hint's passes"). failed: the module
         # whose import ran out of memory (or None): all done at once then
         self.think = None
         self.ending = 0
@@ -196,8 +195,8 @@ def hint(app):
     # its code loaded by the part's next ticks, one module a pass, and
     # its search started once it is in (Hinting._load); the garbage of
     # play collected first, in this pass, so that no collection falls in
-    # those passes (each a scan period's work at Pico speed: a collection
-    # alone takes about 13 ms on the 96 KB heap by the estimate)
+    # those passes (each a scan period's work at Pico speed, where a
+    # collection alone is longer: bench/RESULTS.md, "The hint's passes")
     import gc
 
     gc.collect()

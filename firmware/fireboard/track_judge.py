@@ -36,9 +36,9 @@ SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "pa
 WORK = const(16)
 BUDGET = const(2000)  # nodes a solve; "unknown" after them
 _KEYS = const(40)  # keys of a new solver's table made a pass (about 3 ms at Pico speed)
-# free heap a board needs beside the game for the solver (about 30 KB with its
-# module) and the record's jobs: 36 KB, which a 96 KB heap has and an 80 KB
-# one has not (measured on the virtual board: README, "Memory")
+# free heap a board needs beside the game for the solver with its module and
+# for the record's jobs (the solver's peak beside the game: bench/RESULTS.md,
+# "The solitaire's solver on the board"); a 96 KB heap has it after start-up
 ROOM = const(36864)
 MODULE = const(6144)  # of it, the solver's module: room already taken once it is loaded
 
@@ -46,6 +46,10 @@ MODULE = const(6144)  # of it, the solver's module: room already taken once it i
 UNKNOWN = const(0)  # not known (being solved, or the budget ran out)
 WINNABLE = const(1)
 LOST = const(2)
+
+# a solitaire's result (fireice.solo's Solo.result; 1 to 3 are a duel's)
+_SOLO_WON = const(4)
+_SOLO_LOST = const(5)
 
 _SOLVER = "fireice.solver"
 
@@ -187,9 +191,9 @@ class Judge:
         if g is None:
             return
         if g.result:  # the end: no capture is left
-            if g.result == 5 and blame:
+            if g.result == _SOLO_LOST and blame:
                 self._losing(app, g)
-            self.sign = WINNABLE if g.result == 4 else LOST
+            self.sign = WINNABLE if g.result == _SOLO_WON else LOST
             if self.asked:
                 self._give(app)
             return

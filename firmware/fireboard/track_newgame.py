@@ -45,48 +45,78 @@ def start(
     found = dealt  # with the solver: there is room for it
     grade = app.grade if grade is None else grade
     if mode == "solitaire" and grade != "any" and position is None and to_move is None:
-        # a graded deal from the table made on the host (fireice.graded), at
-        # once; the board's own seeds go round it
-        from fireice.graded import SEEDS, candidate
+        seed, position = _from_table(app, seed, grade, given)
+        dealt = position is not None
+    _stop_dealer(app)
+    if mode == "solitaire" and grade != "any" and position is None:
+        if _deal_aside(app, (mode, handicap, side, seed), grade, to_move):
+            return
+    elif mode == "solitaire" and not dealt:
+        app.grade = grade
+    graded = grade if dealt else None
+    game = _made(app, (mode, handicap, side, seed, position, to_move, graded), vs, remote)
+    if game is None:
+        return
+    app.mode = mode
+    app.handicap = (handicap, side)
+    app.seed = seed + 1
+    if game.duel and remote is None:
+        app.vs = vs  # (a solitaire, a remote game keep it for the next duel)
+    _into_play(app, game, found)
 
-        if not given:
-            seed %= SEEDS
-        k = candidate(seed, grade)
-        candidate = None
-        forget("fireice.graded")
-        if k >= 0:
-            from fireice.seeded import deal
 
-            position = deal(k)
-            deal = None
-            drop_seeded()
-            dealt = True
-            app.grade = grade
+def _from_table(app, seed, grade, given):
+    # a graded deal from the table made on the host (fireice.graded), at
+    # once; the board's own seeds go round it. (seed, its position), the
+    # position None when the table has none for it
+    from fireice.graded import SEEDS, candidate
+
+    if not given:
+        seed %= SEEDS
+    k = candidate(seed, grade)
+    candidate = None
+    forget("fireice.graded")
+    if k < 0:
+        return seed, None
+    from fireice.seeded import deal
+
+    position = deal(k)
+    deal = None
+    drop_seeded()
+    app.grade = grade
+    return seed, position
+
+
+def _stop_dealer(app):
     for p in app.parts:
         if getattr(p, "kind", 0) == DEALER:  # a deal under way
             p.stop(app)  # this game instead
-            break
-    p = None
-    if mode == "solitaire" and grade != "any" and position is None:
-        from fireboard import track_judge as judge
-
-        for p in app.parts:
-            if isinstance(p, judge.Judge):
-                p.release()  # the solitaire in play's solver: room for the deal's
-        p = None
-        if judge.room() and to_move is None:
-            app.grade = grade
-            app.parts.append(judge.Dealer((mode, handicap, side, seed), grade))
-            app._out({"ev": "dealing", "grade": grade, "seed": seed})
             return
-        # no room for the solver (or a colour to start asked): the rulebook's deal
-        judge = None
-    elif mode == "solitaire" and not dealt:
-        app.grade = grade
+
+
+def _deal_aside(app, settings, grade, to_move):
+    # a graded deal the table has not: made by a Dealer part, between
+    # scans, on a board with room for the solver (True); else, or with a
+    # colour to start asked, the rulebook's deal (False)
+    from fireboard import track_judge as judge
+
+    for p in app.parts:
+        if isinstance(p, judge.Judge):
+            p.release()  # the solitaire in play's solver: room for the deal's
+    p = None
+    if not judge.room() or to_move is not None:
+        return False
+    app.grade = grade
+    app.parts.append(judge.Dealer(settings, grade))
+    app._out({"ev": "dealing", "grade": grade, "seed": settings[3]})
+    return True
+
+
+def _made(app, settings, vs, remote):
+    # the game made and recorded (fireboard.records_newgame); None, said,
+    # when it cannot be
     try:
-        game, tags = new_game(
-            mode, handicap, side, seed, position, to_move, grade if dealt else None
-        )
+        game, tags = new_game(*settings)
         record(
             app.games,
             game,
@@ -97,12 +127,11 @@ def start(
         )
     except (OSError, FireIceError) as e:
         app._out({"ev": "error", "reason": "no new game: %s" % e})
-        return
-    app.mode = mode
-    app.handicap = (handicap, side)
-    app.seed = seed + 1
-    if game.duel and remote is None:
-        app.vs = vs  # (a solitaire, a remote game keep it for the next duel)
+        return None
+    return game
+
+
+def _into_play(app, game, found):
     # the other kind of game's code goes (loaded again when it is played)
     # and the record's code, done with, before the game's parts load
     # (fireboard.track_started: the board's opponent, the danger lights)

@@ -22,7 +22,8 @@ NAMES = ("idle", "lifted", "landed", "both", "victim", "error", "restore", "setu
 # Tracker.forced while the board's opponent thinks: nothing may move
 THINKING = -2
 # Tracker.forced while a remote opponent's move has not come yet
-# (fireboard.track_remote): nothing may move either
+# (fireboard.track_remote): nothing may move either. (Below THINKING: the
+# lights pulse the turn LED for every forced value from THINKING down.)
 WAITING = -3
 
 # a part's kind (its `kind`): the solitaire's judge and the dealer of a

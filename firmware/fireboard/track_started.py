@@ -4,7 +4,7 @@
 # danger lights (fireboard.track_coach). Loaded for that, with the job that
 # starts the game, and forgotten after it (App.new_game, App.begin): these
 # ran once a game, and as the App's methods they stayed in the heap for
-# nothing between games (README, "Memory").
+# nothing between games (bench/RESULTS.md, "Memory: the 64 KB heap").
 import gc
 
 

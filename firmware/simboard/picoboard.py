@@ -285,15 +285,7 @@ class PicoBoard(Board):
             if self.tmr is not None:  # the ticks before the pass (the sensors as they stand)
                 hw.mem32.latch()
                 pre = self._ticks(t, 1 if _thinking(app) else 0)
-            self.extra = pre
-            self.lim_us = 1000 * at
-            self.now = hw.now = self.pass_at = t
-            self.wire_us = 0
-            self.nfw = 0
-            hw.mem32.latch()
-            self.counts(self.ops0)
-            self.gc_ns = 0
-            self.freed0 = self.pt.freed()
+            self._begin_pass(t, at, pre)
             # the engine thinks: a search beside the loop (app.aside,
             # fireboard.track_think), the board's turn before its search
             # starts (fireboard.track_phases.THINKING), or a hint loading
@@ -327,39 +319,7 @@ class PicoBoard(Board):
                 # pass's first scan is the pass before's: its lateness is
                 # counted there.
                 late = 1000 * max(inner - period, t + (us + 999) // 1000 - app.due)
-            if late > self.late_us:
-                self.late_us = late
-            if thinking or still:  # a pass while the board thinks
-                self.think_passes += 1
-                if us > self.think_pass_us:
-                    self.think_pass_us = us
-                if not thinking:  # the pass that started the search
-                    if late > self.late_start_us:
-                        self.late_start_us = late
-                elif not still:  # the one that took its answer in
-                    if late > self.late_end_us:
-                        self.late_end_us = late
-                else:
-                    if late > self.late_think_us:
-                        self.late_think_us = late
-                    if late > 1000 * period:
-                        self.late_over += 1
-                    if self.gc_ns:  # (a collection in this pass: spent_us)
-                        self.gc_thinking += 1
-            if solving and _busy(app):  # a pass of a solve in slices, not its first nor last
-                self.solve_passes += 1
-                if us > self.solve_pass_us:
-                    self.solve_pass_us = us
-                if us > 1000 * period:
-                    self.solve_over += 1
-                    if us > 2000 * period:  # the next scan more than a period late
-                        self.solve_late += 1
-            self.pass_t0 = 0
-            self.passes += 1
-            self.busy_us += us
-            if us > self.worst_us:
-                self.worst_us = us
-            self.hist[min(199, us // 1000)] += 1
+            self._count(us, late, thinking, still, solving, period)
             # the next pass: when its scan is due (app.due: the scans keep
             # a fixed schedule), or when this one ends if that is later or
             # a scan point took a change in (main_loop)
@@ -372,6 +332,60 @@ class PicoBoard(Board):
             self._ticks(at, 1 if _thinking(app) else 0)
         self.next = t
         self.now = hw.now = app.now = at
+
+    def _begin_pass(self, t, at, pre):
+        # a pass's counters at its start: its Pico time from zero, pre the
+        # timer's ticks before it (charged to it)
+        hw = self.hw
+        self.extra = pre
+        self.lim_us = 1000 * at
+        self.now = hw.now = self.pass_at = t
+        self.wire_us = 0
+        self.nfw = 0
+        hw.mem32.latch()
+        self.counts(self.ops0)
+        self.gc_ns = 0
+        self.freed0 = self.pt.freed()
+
+    def _count(self, us, late, thinking, still, solving, period):
+        # a pass's time (us) and its scan's lateness (late, us) counted:
+        # the worst, the passes while the board thinks (thinking at its
+        # start, still at its end) and while the solver solves, the
+        # histogram
+        app = self.app
+        if late > self.late_us:
+            self.late_us = late
+        if thinking or still:  # a pass while the board thinks
+            self.think_passes += 1
+            if us > self.think_pass_us:
+                self.think_pass_us = us
+            if not thinking:  # the pass that started the search
+                if late > self.late_start_us:
+                    self.late_start_us = late
+            elif not still:  # the one that took its answer in
+                if late > self.late_end_us:
+                    self.late_end_us = late
+            else:
+                if late > self.late_think_us:
+                    self.late_think_us = late
+                if late > 1000 * period:
+                    self.late_over += 1
+                if self.gc_ns:  # (a collection in this pass: spent_us)
+                    self.gc_thinking += 1
+        if solving and _busy(app):  # a pass of a solve in slices, not its first nor last
+            self.solve_passes += 1
+            if us > self.solve_pass_us:
+                self.solve_pass_us = us
+            if us > 1000 * period:
+                self.solve_over += 1
+                if us > 2000 * period:  # the next scan more than a period late
+                    self.solve_late += 1
+        self.pass_t0 = 0
+        self.passes += 1
+        self.busy_us += us
+        if us > self.worst_us:
+            self.worst_us = us
+        self.hist[min(199, us // 1000)] += 1
 
     def _ticks(self, t, kind):
         # The timer's ticks due by virtual time t (ms), outside a pass: those

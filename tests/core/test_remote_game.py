@@ -4,7 +4,7 @@
 # power cut mid-game (a remote move come but not carried out among them),
 # sync in each of its cases, the server's end of a game, the link's state,
 # and every kind of bad `remote` line refused with nothing changed.
-from test_versus import Board, first_move
+from test_versus import Board, first_move, turn_led
 
 from fireice.geom import move_name
 
@@ -103,6 +103,16 @@ def test_the_remote_side_waits_and_guards():
         "at": b.evs("move")[-1]["at"],
     }
     assert b.command("remote " + name)["ply"] == 2  # stands already
+
+
+def test_while_the_remote_move_is_awaited_its_turn_led_pulses():
+    b = remote_board()
+    local_move(b)  # Fire's; Ice's, the remote side's, awaited
+    ice_turn = turn_led(b, 3 * 50 + 2)
+    assert len(set(ice_turn)) == 2, ice_turn  # bright, dim: it pulses
+    remote_move(b)  # come and carried out: Fire's turn LED steady
+    fire_turn = turn_led(b, 3 * 49)
+    assert len(set(fire_turn)) == 1 and fire_turn[0], fire_turn
 
 
 def test_takeback_is_refused_in_a_remote_game():

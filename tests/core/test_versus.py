@@ -272,6 +272,17 @@ def test_on_a_second_core_it_thinks_beside_the_scans():
     assert b.app.tracker.game.ply == 2
 
 
+def turn_led(b, byte, passes=4):
+    # one byte of the lights' frame (a turn LED's colour), a pass every
+    # 125 ms, half a blink
+    f = b.app.lights.frame
+    seen = []
+    for _ in range(passes):
+        b.run(125)
+        seen.append(f[byte])
+    return seen
+
+
 def test_while_it_thinks_its_turn_led_pulses_and_a_lift_is_guided_back():
     b = Board(config='{"vs": "ice"}')
     # its search takes 1 s before its move counts (as --pico-time makes it)
@@ -279,11 +290,7 @@ def test_while_it_thinks_its_turn_led_pulses_and_a_lift_is_guided_back():
     b.set_up()
     b.move(24, 17)  # D4-C4; it thinks
     assert b.evs("thinking") and not b.evs("plays")
-    f = b.app.lights.frame
-    ice_turn = []
-    for _ in range(4):
-        b.run(125)
-        ice_turn.append(f[3 * 50 + 2])
+    ice_turn = turn_led(b, 3 * 50 + 2)
     assert len(set(ice_turn)) == 2, ice_turn  # bright, dim: it pulses
     b.put(17, 0)  # the player lifts a peg meanwhile
     ill = b.evs("illegal")[-1]

@@ -13,13 +13,9 @@ MAX_LINES = 80
 
 # path:qualified name -> its length in lines (def line to last line)
 LONG = {
-    "fireboard/app.py:App.tick": 110,
-    "fireboard/records_resume.py:_replay": 95,
     # a measured hot path (its comment says so): the colour scan in the
     # timer interrupt, one viper function with no call a sample
     "fireboard/sense_colour_scan.py:ColourScanner.scan": 83,
-    "fireboard/track_newgame.py:start": 99,
-    "simboard/picoboard.py:PicoBoard.run_to": 106,
 }
 
 
