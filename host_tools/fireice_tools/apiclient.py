@@ -9,6 +9,7 @@ or the server's own `{"error"}` for anything else it refused.
 
 import http.client
 import json
+import os
 import socket
 import urllib.parse
 
@@ -141,3 +142,16 @@ def _refused(resp, answer):
     if not error:
         error = "%d %s" % (resp.status, resp.reason)
     return ApiError(resp.status, str(error))
+
+
+def add_server_arguments(p, whose):
+    """--server and --token for a command that plays on a server as an
+    account (whose: "the bot account's", "the player's")."""
+    p.add_argument("--server", required=True, metavar="URL", help="the server, http://HOST:PORT")
+    p.add_argument(
+        "--token",
+        default=os.environ.get("FIREICE_TOKEN"),
+        required="FIREICE_TOKEN" not in os.environ,
+        help="%s API token (default: $FIREICE_TOKEN, which keeps it out of the "
+        "process list)" % whose,
+    )

@@ -12,7 +12,6 @@ stood.
 """
 
 import random
-import os
 import shlex
 import sys
 import threading
@@ -22,7 +21,7 @@ from fireice.duel import Duel
 from fireice.geom import FireIceError, move_name, parse_position
 from fireice.moves import random_move
 from fireice.notation import parse_move
-from fireice_tools.apiclient import ApiError, Client, ServerDown
+from fireice_tools.apiclient import ApiError, Client, ServerDown, add_server_arguments
 from fireice_tools.engine import DEFAULT_LEVEL
 from fireice_tools.match import Bot as EngineProcess, Forfeit, _start
 
@@ -301,14 +300,7 @@ def _name(user):
 
 
 def add_arguments(p):
-    p.add_argument("--server", required=True, metavar="URL", help="the server, http://HOST:PORT")
-    p.add_argument(
-        "--token",
-        default=os.environ.get("FIREICE_TOKEN"),
-        required="FIREICE_TOKEN" not in os.environ,
-        help="the bot account's API token (default: $FIREICE_TOKEN, which keeps "
-        "it out of the process list)",
-    )
+    add_server_arguments(p, "the bot account's")
     p.add_argument(
         "--engine",
         metavar="CMD",

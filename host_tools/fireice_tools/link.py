@@ -706,16 +706,9 @@ class Bridge:
 
 
 def add_arguments(p):
-    import os
+    from fireice_tools.apiclient import add_server_arguments
 
-    p.add_argument("--server", required=True, metavar="URL", help="the server, http://HOST:PORT")
-    p.add_argument(
-        "--token",
-        default=os.environ.get("FIREICE_TOKEN"),
-        required="FIREICE_TOKEN" not in os.environ,
-        help="the player's API token (default: $FIREICE_TOKEN, which keeps it "
-        "out of the process list)",
-    )
+    add_server_arguments(p, "the player's")
     p.add_argument(
         "--port",
         help="the board's serial port (default: $FIREICE_PORT, else the one board attached)",
