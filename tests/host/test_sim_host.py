@@ -520,17 +520,21 @@ def test_a_moves_long_pass_scans_at_its_scan_points(front):
 @pytest.mark.parametrize("front", ["digital", "colour"])
 def test_pico_time_makes_no_garbage_of_its_own(front):
     """An idle board allocates nothing that stays (the call frames it
-    allocates are freed as they return), so 2,000 passes at Pico speed
+    allocates are freed as they return), so its passes at Pico speed
     bring no collection, unless the harness that times them (simboard.picoboard,
     simboard.picotime) makes garbage: its per-pass tuples once brought one
-    every 200 passes. The collections it sees are said, at the C factor."""
+    every 200 passes. The collections it sees are said, at the C factor.
+    How many passes 20 s of Pico time holds depends on the host's speed at
+    the time (each pass costs its host time times the Pico factor: 574 to
+    1,734 passes in 10 s were seen on one quiet machine), so the test asks
+    for three times the 200 passes, not a figure."""
     from fireice.geom import START
 
     events = run_sim(
-        [{"at": 0, "board": START}, {"at": 10000, "lift": "D4"}], front=front, pico_time=True
+        [{"at": 0, "board": START}, {"at": 20000, "lift": "D4"}], front=front, pico_time=True
     )
     (t,) = [e for e in events if e["ev"] == "timing"]
-    assert t["passes"] > 1500
+    assert t["passes"] > 600, t
     assert t["collections"] <= 1, t
     assert t["c_slowdown"] == 100
     # the calibration taken off each pass, said: ten figures, the settle
