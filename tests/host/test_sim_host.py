@@ -524,20 +524,21 @@ def test_pico_time_makes_no_garbage_of_its_own(front):
     bring no collection, unless the harness that times them (simboard.picoboard,
     simboard.picotime) makes garbage: its per-pass tuples once brought one
     every 200 passes. The collections it sees are said, at the C factor.
-    How many passes 20 s of Pico time holds depends on the host's speed at
-    the time (each pass costs its host time times the Pico factor: 574 to
-    1,734 passes in 10 s were seen on one quiet machine), so the test asks
-    for three times the 200 passes, not a figure."""
+    How many passes a minute of Pico time holds depends on the host's speed
+    at the time and on the calibration taken off each pass (208 to 2,502
+    passes in 20 s were seen on one quiet machine), so the test runs 60 s
+    and asks for three times the 200 passes."""
     from fireice.geom import START
 
     events = run_sim(
-        [{"at": 0, "board": START}, {"at": 20000, "lift": "D4"}], front=front, pico_time=True
+        [{"at": 0, "board": START}, {"at": 60000, "lift": "D4"}], front=front, pico_time=True
     )
     (t,) = [e for e in events if e["ev"] == "timing"]
     assert t["passes"] > 600, t
     assert t["collections"] <= 1, t
     assert t["c_slowdown"] == 100
-    # the calibration taken off each pass, said: ten figures, the settle
+    # the calibration taken off each pass, said (the figures vary twofold
+    # with the host's speed, so the bounds catch only a gross change): ten figures, the settle
     # wait's (charged as it is) 0, the store's what it adds to the ADC read
     # that applies it (on the colour front end simboard.picotime.Adc: a few
     # ns, often 0 to the calibration's grain), a register operation through
@@ -548,8 +549,8 @@ def test_pico_time_makes_no_garbage_of_its_own(front):
     assert len(ns) == 10 and ns[3] == 0 and ns[6] >= 0 and ns[9] == 0, ns
     assert min(ns[:3] + ns[4:6]) > 0, ns
     if front == "colour":
-        assert ns[6] < 100 and ns[2] < 300, ns
-        assert 0 < ns[7] < 400 and 0 < ns[8] < 400, ns
+        assert ns[6] < 100 and ns[2] < 1000, ns
+        assert 0 < ns[7] < 1000 and 0 < ns[8] < 1000, ns
     else:
         assert ns[7] == ns[8] == 0, ns
 
