@@ -13,7 +13,6 @@ HTTP, on the page's server (web.Handler):
                    sign in and start; {"stop": true}: stop
 """
 
-import json
 import threading
 
 from fireice_tools.apiclient import ApiError, Client
@@ -38,19 +37,13 @@ class PageBoard:
 
     def send(self, line):
         check_line(line)
+        # (not web's console input: that one refuses lines over 200
+        # characters, and a sync of a long game is about 310)
         sim = self.sim
         with sim.host_lock:
             if not sim.alive:
                 raise BoardGone("the virtual board has stopped")
-            at = max(sim.elapsed(), sim.host.now)
-            with sim.cond:
-                sim._console("in", line, at)
-            try:
-                sim.host.line(json.dumps({"at": at, "cmd": line}))
-            except (OSError, ValueError):
-                raise BoardGone("the virtual board has stopped") from None
-            with sim.cond:
-                sim._changed()
+            sim.console_line(line)
 
     def close(self):
         if self.listener in self.sim.listeners:

@@ -797,7 +797,11 @@ class Simulator:
             raise BadInput("a console line is a command such as status (up to 200 characters)")
         if "\n" in line or "\r" in line:
             raise BadInput("a console line is one line")
-        line = line.strip()
+        return {"ok": True, "at": self.console_line(line.strip())}
+
+    def console_line(self, line):
+        """Send a command line to the board's USB console (the caller holds
+        host_lock); shown in the page's console. Returns its virtual time."""
         at = max(self.elapsed(), self.host.now)
         with self.cond:
             self._console("in", line, at)
@@ -805,10 +809,10 @@ class Simulator:
             # "cmd" is the command line itself (docs/protocol.md)
             self.host.line(json.dumps({"at": at, "cmd": line}))
         except (OSError, ValueError):
-            raise BoardGone("the virtual board has stopped")
+            raise BoardGone("the virtual board has stopped") from None
         with self.cond:
             self._changed()
-        return {"ok": True, "at": at}
+        return at
 
     def _resign_input(self, msg):
         # {"resign": side}: that side gives the game up (the page's word: the
