@@ -42,8 +42,8 @@ class PicoBoard(Board):
         # its counters made before the firmware starts (Board.__init__)
         from fireice.pico import C_SLOWDOWN, SLOWDOWN
 
-        self.pico = SLOWDOWN
-        self.c_factor = C_SLOWDOWN
+        self.pico = _factor[0] or SLOWDOWN
+        self.c_factor = C_SLOWDOWN * self.pico // SLOWDOWN
         self.hist = array(
             "I", bytes(4 * 200)
         )  # passes by their Pico time in whole ms (the last: 199 and more)
@@ -655,7 +655,15 @@ def _busy(app):
     return False
 
 
+# the Pico factor given (--pico-factor: fireice sim), else 0: fireice.pico's
+_factor = [0]
+
+
 def main(argv):
+    if "--pico-factor" in argv:
+        k = argv.index("--pico-factor")
+        _factor[0] = int(argv[k + 1])
+        argv = argv[:k] + argv[k + 2 :]
     board.main(argv, PicoBoard)
 
 

@@ -349,7 +349,13 @@ def cmd_sim(args):
             return 1
     try:
         return simhost.run_headless(
-            sys.stdin, args.front, args.flash, args.seed, args.heapsize, args.code, args.pico_time
+            sys.stdin,
+            args.front,
+            args.flash,
+            args.seed,
+            args.heapsize,
+            args.code,
+            args.pico_factor or args.pico_time,
         )
     except KeyboardInterrupt:
         return 130
@@ -740,6 +746,16 @@ def _sim_args(p):
         help="with --headless: each pass of the main loop takes its CPU time here times the "
         "Pico factor (fireice/pico.py), and each LED frame its wire time, in virtual time; "
         "a timing event at the end",
+    )
+    p.add_argument(
+        "--pico-factor",
+        type=int,
+        metavar="N",
+        help="with --pico-time: the Pico's seconds per second of this machine's MicroPython "
+        "(default: fireice/pico.py's 200; the garbage collector's factor scaled alike). "
+        "A smaller factor is a faster board, for runs whose point is the firmware's "
+        "behaviour or memory rather than its speed, which the host's own hiccups, x 200, "
+        "would otherwise decide",
     )
 
 

@@ -312,12 +312,15 @@ class Host:
 def board_command(front=None, flash=None, seed=0, heapsize=None, code="rom", pico_time=False):
     """(argv, env, cwd) of the MicroPython process that is the board, its
     code where `code` says (fireice_tools.firmware.micropython_cmd); heapsize:
-    HEAP by default, or HEAP_CODE's for the code in the heap."""
+    HEAP by default, or HEAP_CODE's for the code in the heap; pico_time:
+    False, True (at fireice/pico.py's factor) or the factor (a number)."""
     heapsize = heapsize or HEAP_CODE.get(code, HEAP)
     # each pass costs its Pico time with pico_time (simboard.picoboard, fireice.pico)
     module = "simboard.picoboard" if pico_time else "simboard.board"
     argv, env, cwd = firmware.micropython_cmd(heapsize, module, code)
     argv += ["--seed", str(seed)]
+    if pico_time is not True and pico_time:
+        argv += ["--pico-factor", str(int(pico_time))]
     if flash:
         os.makedirs(flash, exist_ok=True)
     else:

@@ -37,8 +37,10 @@ def run_sim(
     """Run `fireice sim --headless` on the input dicts; returns the events."""
     argv = [os.path.join(os.path.dirname(sys.executable), "fireice"), "sim", "--headless"]
     argv += ["--front", front, "--seed", str(seed), "--heapsize", heapsize]
-    if pico_time:
+    if pico_time:  # True, or the Pico factor (fireice sim --pico-factor)
         argv.append("--pico-time")
+        if pico_time is not True:
+            argv += ["--pico-factor", str(pico_time)]
     if flash:
         argv += ["--flash", str(flash)]
     text = "".join(json.dumps(i) + "\n" for i in inputs)

@@ -471,7 +471,7 @@ def test_pico_time_makes_the_loop_take_time_and_says_so():
     inputs = [
         {"at": 0, "board": START},
         {"at": 500, "lift": "D4"},
-        {"at": 900, "put": "D4", "peg": "fire"},
+        {"at": 2000, "put": "D4", "peg": "fire"},
     ]
     events = run_sim(inputs, pico_time=True)
     timing = [e for e in events if e["ev"] == "timing"]
@@ -505,7 +505,9 @@ def test_a_moves_long_pass_scans_at_its_scan_points(front):
     assert legal_moves(Duel(), buf)
     h, t = buf[0], buf[1]
     inputs = [{"at": 0, "board": START}]
-    inputs += [dict(d, at=500 + 300 * k) for k, d in enumerate(move_inputs(h, t, 1))]
+    # (1.5 s apart: a host stall of 1.5 ms, x 200 at Pico time, would put
+    # inputs 300 ms apart into one pass, the hand unseen between them)
+    inputs += [dict(d, at=500 + 1500 * k) for k, d in enumerate(move_inputs(h, t, 1))]
     events = run_sim(inputs, front=front, pico_time=True)
     assert [e["move"] for e in events if e["ev"] == "move"] == [move_name(h, t)]
     (t,) = [e for e in events if e["ev"] == "timing"]
@@ -566,9 +568,9 @@ def test_pico_time_shows_the_same_frames_and_reads_the_registers(front):
     inputs = [
         {"at": 0, "board": START},
         {"at": 500, "lift": "D4"},
-        {"at": 900, "put": "C4", "peg": "fire"},
-        {"at": 1300, "put": "D4", "peg": "ice"},
-        {"at": 1800, "cmd": "sensors"},
+        {"at": 2000, "put": "C4", "peg": "fire"},
+        {"at": 3500, "put": "D4", "peg": "ice"},
+        {"at": 5000, "cmd": "sensors"},
     ]
     runs = [run_sim(inputs, front=front, pico_time=pico) for pico in (False, True)]
     moves = [[e["move"] for e in r if e.get("ev") == "move"] for r in runs]
