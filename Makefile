@@ -85,8 +85,11 @@ typecheck: $(STAMP)
 		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw.py fireboard/hw_rp2.py \
 		fireboard/sense_*.py fireboard/mem.py fireboard/track_phases.py
 
+# Two at a time (pytest-xdist) but for the tests marked serial, which time
+# the host (tests/conftest.py, SERIAL) and run alone after them.
 test-py: $(STAMP) browser
-	$(PY) -m pytest tests
+	$(PY) -m pytest -n 2 -m "not serial" tests
+	$(PY) -m pytest -m serial tests
 
 # Headless Chromium for the simulator page's test (tests/host/test_web.py):
 # Debian's package, as Playwright's own browser download is not used.

@@ -1,8 +1,35 @@
 """Options for the whole test tree: --port runs the hardware-in-the-loop
 tests (tests/hil) against a board on that serial port; without it they are
-skipped."""
+skipped. The tests that time the host are marked serial (SERIAL)."""
 
 import pytest
+
+# Tests that time the host, and so must not share its 2 cores with another
+# test (make test-py runs the rest two at a time, then these alone): those
+# at Pico time, where a pass costs its CPU time here x 200; those of a live
+# clock or a latency bound; those that wait in wall-clock time for a
+# subprocess's answer with little to spare, or stop one with Ctrl-C at a
+# moment (two of these failed beside other tests on a loaded machine). Each entry is a node id's
+# beginning: a file, or a file and a test.
+SERIAL = (
+    "tests/host/test_sim_host.py::test_pico_time",
+    "tests/host/test_sim_host.py::test_a_moves_long_pass",
+    "tests/host/test_hint_host.py",
+    "tests/host/test_versus_host.py",
+    "tests/host/test_edges.py::test_the_longest_game_with_the_scans_from_the_timer_in_64k",
+    "tests/host/test_debounce.py",
+    "tests/host/test_device.py::test_wiring_map_stops_cleanly",
+    "tests/host/test_selftest.py::test_the_terminal_player_at_the_command_line",
+    "tests/host/test_engine_cli.py",
+    "tests/host/test_sim_kill.py",
+    "tests/host/test_net_game.py",
+    "tests/host/test_web.py",
+    "tests/host/test_web_play.py",
+    "tests/host/test_screenshot.py",
+    "tests/server/test_server_time.py",
+    "tests/server/test_server_streams.py",
+    "tests/server/test_mail.py",
+)
 
 
 def pytest_addoption(parser):
@@ -16,9 +43,13 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "hil: hardware in the loop; needs --port")
+    config.addinivalue_line("markers", "serial: times the host: run alone (SERIAL)")
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith(SERIAL):
+            item.add_marker(pytest.mark.serial)
     if config.getoption("--port"):
         return
     skip = pytest.mark.skip(reason="hardware in the loop: run with --port /dev/ttyACM0")
