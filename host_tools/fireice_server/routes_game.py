@@ -76,76 +76,112 @@ async def game_stream(
     sub = svc.hub.subscribe("g:" + gid)
     try:
         full, g = await svc.game_full(gid)
-        seq = g["event_seq"]
-        replay = None
-        if since is not None:
-            _check_since(since, seq)
-            found, first = await svc.events_since(sub.stream, since)
-            if first is None or first <= since + 1 or since == seq:
-                replay = found
+        replay = await _replay(svc, sub, since, g["event_seq"])
     except BaseException:
         svc.hub.unsubscribe(sub)
         raise
     side = svc.side_of(g, user)
+    lines = _game_lines(svc, sub, gid, side, full, g["event_seq"], replay)
+    return streams.NDJSONResponse(lines, svc.stream_options, svc.count_drop)
+
+
+async def _replay(svc, sub, since, seq):
+    """The (seq, state) pairs after since to send instead of gameFull, or
+    None: no since, or some of the events after it are no longer kept."""
+    if since is None:
+        return None
+    _check_since(since, seq)
+    found, first = await svc.events_since(sub.stream, since)
+    if first is None or first <= since + 1 or since == seq:
+        return found
+    return None
+
+
+async def _game_lines(svc, sub, gid, side, full, seq, replay):
+    """The game stream's lines (None once the hub dropped it): gameFull at
+    seq or the replay, then the game's events until it ends, with
+    opponentGone to a player (side) when it changes."""
     loop = asyncio.get_running_loop()
-
-    async def lines():
-        opened = loop.time()
-        if side:
-            svc.hub.arrive(gid, side, opened)
-        try:
-            last = seq
-            state = full["state"]
-            if replay is None:
-                yield streams.line(full, seq)
-            else:
-                for s, b in replay:
-                    yield streams.line(b, s)
-                    last, state = s, b
-            if state["status"] != "started":
+    opened = loop.time()
+    if side:
+        svc.hub.arrive(gid, side, opened)
+    try:
+        last, state = seq, full["state"]
+        if replay is None:
+            yield streams.line(full, seq)
+        for s, b in replay or ():
+            yield streams.line(b, s)
+            last, state = s, b
+        if state["status"] != "started":
+            return
+        away = _OpponentAway(svc, gid, side, state, opened)
+        async for text, body, s in streams.follow(svc, sub, last, wake_at=away.wake_at):
+            if text == "dropped":
+                yield None
                 return
-            opp_turn_since = opened
-            gone_sent = False
-
-            def wake_at():
-                # when opponentGone could become true with nothing else happening
-                if not side or gone_sent or state["to_move"] != other(side):
-                    return None
-                away = svc.hub.away_since(gid, other(side), opened)
-                if away is None:
-                    return None
-                return max(away, opp_turn_since) + svc.gone_after
-
-            async for text, body, s in streams.follow(svc, sub, last, wake_at=wake_at):
-                if text == "dropped":
-                    yield None
+            if text:
+                yield text
+            if body is not None:
+                last = s
+                away.new_state(body)
+                if body["status"] != "started":
                     return
-                if text:
-                    yield text
-                if body is not None:
-                    last = s
-                    if body.get("to_move") != state.get("to_move"):
-                        opp_turn_since = loop.time()
-                    state = body
-                    if state["status"] != "started":
-                        return
-                if side:
-                    opp = other(side)
-                    away = svc.hub.away_since(gid, opp, opened)
-                    gone = (
-                        away is not None
-                        and state["to_move"] == opp
-                        and loop.time() - max(away, opp_turn_since) >= svc.gone_after
-                    )
-                    if gone != gone_sent:
-                        gone_sent = gone
-                        yield streams.line(await svc.gone_event(gid, gone), last)
-        finally:
-            svc.hub.unsubscribe(sub)
-            if side:
-                svc.hub.leave(gid, side, loop.time())
+            if away.changed():
+                yield streams.line(await svc.gone_event(gid, away.gone), last)
+    finally:
+        svc.hub.unsubscribe(sub)
+        if side:
+            svc.hub.leave(gid, side, loop.time())
 
-    return streams.NDJSONResponse(lines(), svc.stream_options, svc.count_drop)
+
+class _OpponentAway:
+    """Whether a player's opponent counts as gone: their stream away for
+    svc.gone_after on their turn, counted from the later of when they left
+    and when their turn began (none before the stream opened). side None:
+    a watcher, never told."""
+
+    def __init__(self, svc, gid, side, state, opened):
+        self.svc = svc
+        self.gid = gid
+        self.side = side
+        self.state = state
+        self.opened = opened
+        self.turn_since = opened  # when the side to move last changed
+        self.gone = False  # what the stream said last
+
+    def new_state(self, body):
+        if body.get("to_move") != self.state.get("to_move"):
+            self.turn_since = asyncio.get_running_loop().time()
+        self.state = body
+
+    def _since(self):
+        """When the opponent's absence began to count, or None: not their
+        turn, or their stream is here."""
+        opp = other(self.side)
+        if self.state["to_move"] != opp:
+            return None
+        away = self.svc.hub.away_since(self.gid, opp, self.opened)
+        return None if away is None else max(away, self.turn_since)
+
+    def wake_at(self):
+        """When opponentGone could become true with nothing else happening
+        (loop time), or None."""
+        if not self.side or self.gone:
+            return None
+        since = self._since()
+        return None if since is None else since + self.svc.gone_after
+
+    def changed(self):
+        """True when opponentGone changed (self.gone is now its value)."""
+        if not self.side:
+            return False
+        since = self._since()
+        now = asyncio.get_running_loop().time()
+        gone = since is not None and now - since >= self.svc.gone_after
+        if gone == self.gone:
+            return False
+        self.gone = gone
+        return True
 
 
 @router.post("/api/board/game/{gid}/move/{move}", response_model=Ok)

@@ -22,7 +22,7 @@ QUICK_LEVEL = 4  # --quick: about a quarter of the default's time
 # what a move may cost (in win chance, 0..1, for the side that made it)
 MISTAKE = 0.15
 BLUNDER = 0.30
-_DRAW = 3
+_DRAW = RESULT_NAMES.index("draw")  # a duel's result (fireice.duel)
 
 
 class AnalyseError(FireIceError):
@@ -153,79 +153,18 @@ def analyse(rec, moves, analyser, progress=None):
     setup = g.position()
     first = SIDE_NAMES[g.to_move]
     total = len(moves) + 1
-    views = [analyser.search(g)]
+    before = analyser.search(g)
     if progress:
         progress(1, total)
     rows = []
     for k, (frm, to) in enumerate(moves):
         side = g.to_move
-        before = views[-1]
         g.push(frm, to)
         after = analyser.search(g)
-        views.append(after)
         if progress:
             progress(k + 2, total)
-        played = move_name(frm, to)
-        forced = before["choices"] == 1
-        chance_after = _chance(after, side)
-        # The chance with the best move is measured as the played move's is,
-        # by a search of the position after it: the best child's win rate
-        # of the search before would be biased upward (it is a maximum).
-        if forced or played == before["best"]:
-            chance_before = chance_after
-        elif before["proven"]:
-            chance_before = _chance(before, side)
-        else:
-            g.pop()
-            bf, bt = parse_move(before["best"])
-            g.push(bf, bt)
-            chance_before = _chance(analyser.search(g), side)
-            g.pop()
-            g.push(frm, to)
-        if before["proven"] == side and played != before["best"] and after["proven"] != side:
-            # a proven win, and another move than the engine's: is the win
-            # still forced (a slower one)? The engine's search proves wins
-            # for the side to move only, so every answer is tried.
-            if analyser.still_wins(g, side, before["plies"]):
-                after = dict(after, proven=side, plies=0, over=False)
-                chance_after = 1.0
-        loss = 0.0 if played == before["best"] or forced else max(0.0, chance_before - chance_after)
-        # a proven win the move threw away (the loss or draw is proven too)
-        lost_win = (
-            before["proven"] == side
-            and played != before["best"]
-            and after["proven"] not in (0, side)
-        )
-        mark = None
-        if lost_win or loss >= BLUNDER:
-            mark = "blunder"
-        elif loss >= MISTAKE:
-            mark = "mistake"
-        rows.append(
-            {
-                "ply": k + 1,
-                "side": SIDE_NAMES[side],
-                "move": played,
-                "best": before["best"],
-                "forced": forced,
-                "before": round(chance_before, 3),
-                "after": round(chance_after, 3),
-                "loss": round(loss, 3),
-                "mark": mark,
-                "lost_win": lost_win,
-                "proven_before": _exact(before),
-                "proven_after": _exact(after),
-                "pv": before["pv"],
-            }
-        )
-    summary = {}
-    for name in ("fire", "ice"):
-        mine = [r for r in rows if r["side"] == name]
-        summary[name] = {
-            "moves": len(mine),
-            "mistakes": sum(1 for r in mine if r["mark"] == "mistake"),
-            "blunders": sum(1 for r in mine if r["mark"] == "blunder"),
-        }
+        rows.append(_rate(analyser, g, k + 1, side, (frm, to), before, after))
+        before = after
     return {
         "level": analyser.level,
         "nodes": analyser.nodes or None,
@@ -233,8 +172,83 @@ def analyse(rec, moves, analyser, progress=None):
         "first": first,
         "result": RESULT_NAMES[g.result],
         "moves": rows,
-        "summary": summary,
+        "summary": _summary(rows),
     }
+
+
+def _rate(analyser, g, ply, side, move, before, after):
+    """The report's row of move (frm, to), which side played at ply (1 the
+    first move): before and after are the searches of the positions before
+    and after it, g the game after it."""
+    played = move_name(*move)
+    best = played == before["best"]
+    forced = before["choices"] == 1
+    chance_after = _chance(after, side)
+    if forced or best:
+        chance_before = chance_after
+    else:
+        chance_before = _best_chance(analyser, g, side, move, before)
+    if before["proven"] == side and not best and after["proven"] != side:
+        # a proven win, and another move than the engine's: is the win
+        # still forced (a slower one)? The engine's search proves wins
+        # for the side to move only, so every answer is tried.
+        if analyser.still_wins(g, side, before["plies"]):
+            after = dict(after, proven=side, plies=0, over=False)
+            chance_after = 1.0
+    loss = 0.0 if best or forced else max(0.0, chance_before - chance_after)
+    # a proven win the move threw away (the loss or draw is proven too)
+    lost_win = before["proven"] == side and not best and after["proven"] not in (0, side)
+    return {
+        "ply": ply,
+        "side": SIDE_NAMES[side],
+        "move": played,
+        "best": before["best"],
+        "forced": forced,
+        "before": round(chance_before, 3),
+        "after": round(chance_after, 3),
+        "loss": round(loss, 3),
+        "mark": _mark(loss, lost_win),
+        "lost_win": lost_win,
+        "proven_before": _exact(before),
+        "proven_after": _exact(after),
+        "pv": before["pv"],
+    }
+
+
+def _best_chance(analyser, g, side, move, before):
+    """side's win chance with the engine's best move instead of move (g is
+    the game after move; it is left so). It is measured as the played
+    move's is, by a search of the position after it: the best child's win
+    rate of the search before would be biased upward (it is a maximum)."""
+    if before["proven"]:
+        return _chance(before, side)
+    g.pop()
+    g.push(*parse_move(before["best"]))
+    chance = _chance(analyser.search(g), side)
+    g.pop()
+    g.push(*move)
+    return chance
+
+
+def _mark(loss, lost_win):
+    if lost_win or loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    return None
+
+
+def _summary(rows):
+    """Each side's moves, mistakes and blunders."""
+    out = {}
+    for name in ("fire", "ice"):
+        mine = [r for r in rows if r["side"] == name]
+        out[name] = {
+            "moves": len(mine),
+            "mistakes": sum(1 for r in mine if r["mark"] == "mistake"),
+            "blunders": sum(1 for r in mine if r["mark"] == "blunder"),
+        }
+    return out
 
 
 def _pct(x):

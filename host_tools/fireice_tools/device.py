@@ -2,6 +2,7 @@
 (docs/protocol.md), and putting the firmware on it with the raw REPL
 (mpremote's transport)."""
 
+import contextlib
 import datetime
 import hashlib
 import json
@@ -256,10 +257,38 @@ def _flash(port, wipe, out, tty):
     copy what changed, keep its configuration and games (unless wipe),
     restart it and check that it answers with the new version. Returns a
     summary dict."""
+    tty = out.isatty() if tty is None else tty
+    with _raw_repl(port) as t:
+        arch = _board_arch(t)
+        image = local_image(arch, _board_kind(t))
+        remote = _board_files(t)
+        changed = [n for n in sorted(image) if remote.get(n) != _digest(image[n])]
+        stale = sorted(n for n in remote if n not in image)
+        total = sum(len(image[n]) for n in changed)
+        print(
+            "%s: MicroPython for %s; %d of %d files changed (%d bytes), %d to remove"
+            % (port, arch, len(changed), len(image), total, len(stale)),
+            file=out,
+        )
+        _make_folders(t, changed, remote)
+        _write_files(t, image, changed, total, out, tty)
+        _remove_files(t, stale, image)
+        if wipe:
+            _wipe(t, out)
+        t.exit_raw_repl()
+        t.serial.write(b"\x04")  # soft reset: the new firmware starts
+    status = _check_version(port)
+    print("the board runs fireice %s (%s front end)" % (VERSION, status.get("front")), file=out)
+    return {"arch": arch, "changed": changed, "removed": stale, "version": status["version"]}
+
+
+@contextlib.contextmanager
+def _raw_repl(port):
+    """mpremote's transport to the board at port, in its raw REPL; closed
+    at the end of the with block."""
     from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
 
-    tty = out.isatty() if tty is None else tty
     try:
         t = SerialTransport(port)
     except TransportError as e:
@@ -269,75 +298,101 @@ def _flash(port, wipe, out, tty):
             t.enter_raw_repl(soft_reset=False)
         except TransportError:
             raise DeviceError("%s does not give a MicroPython REPL" % port) from None
-        mpy = t.eval("__import__('sys').implementation._mpy")
-        arch = ARCHES[mpy >> 10] if 0 <= mpy >> 10 < len(ARCHES) else None
-        if (mpy & 0xFF) != MPY_VERSION or arch is None:
-            raise DeviceError(
-                "the board's MicroPython takes .mpy version %d, arch %s; we build version %d:"
-                " update MicroPython on the board" % (mpy & 0xFF, arch, MPY_VERSION)
-            )
-        # a MicroPython board, or the unix port behind `fireice sim --pty`
-        platform = t.eval("__import__('sys').platform")
-        kind = "unix" if platform in ("linux", "darwin") else "micropython"
-        image = local_image(arch, kind)
-        text = []
-        t.exec(_HASHES, data_consumer=text.append)
-        remote = {}
-        for line in b"".join(text).replace(b"\x04", b"").decode().splitlines():
-            name, _, digest = line.strip().partition(" ")
-            if name:
-                remote[name] = digest
-        changed = [
-            name
-            for name in sorted(image)
-            if remote.get(name) != hashlib.sha256(image[name]).hexdigest()
-        ]
-        stale = sorted(n for n in remote if n not in image)
-        total = sum(len(image[n]) for n in changed)
-        print(
-            "%s: MicroPython for %s; %d of %d files changed (%d bytes), %d to remove"
-            % (port, arch, len(changed), len(image), total, len(stale)),
-            file=out,
-        )
-        # the packages' folders, parents first (those the board has are kept)
-        folders = {n.rpartition("/")[0] for n in changed} - {""}
-        for d in sorted(folders | {f.rpartition("/")[0] for f in folders} - {""}):
-            if not any(n.startswith(d + "/") for n in remote):
-                t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % d)
-        done = 0
-        for name in changed:
-            data = image[name]
-
-            def progress(n, size, name=name, base=done):
-                if tty:
-                    out.write("\r%s %-26s" % (_bar(base + n, total), name))
-                    out.flush()
-
-            t.fs_writefile(name, data, chunk_size=1024, progress_callback=progress)
-            done += len(data)
-            if not tty:
-                print("%s %s" % (_bar(done, total), name), file=out)
-        if tty and changed:
-            out.write("\n")
-        for name in stale:
-            t.fs_rmfile(name)
-        # the folders those leave empty, deepest first (a board flashed
-        # before the board's modules were flat has fireboard/sense/ ...);
-        # one that holds anything else stays
-        kept = {n.rpartition("/")[0] for n in image}
-        for d in sorted({n.rpartition("/")[0] for n in stale} - kept - {""}, reverse=True):
-            t.exec("import os\ntry:\n os.rmdir(%r)\nexcept OSError:\n pass" % d)
-        if wipe:
-            t.exec(
-                "import os\nfor _n in %r:\n try:\n  os.remove(_n)\n except OSError:\n  pass\n"
-                "try:\n for _n in os.listdir('games'):\n  os.remove('games/' + _n)\n"
-                "except OSError:\n pass" % (KEEP[:4],)
-            )
-            print("configuration, calibration and games wiped", file=out)
-        t.exit_raw_repl()
-        t.serial.write(b"\x04")  # soft reset: the new firmware starts
+        yield t
     finally:
         t.close()
+
+
+def _board_arch(t):
+    """The board's native code architecture (mpy-cross -march), once its
+    MicroPython is known to load the .mpy files we build."""
+    mpy = t.eval("__import__('sys').implementation._mpy")
+    arch = ARCHES[mpy >> 10] if 0 <= mpy >> 10 < len(ARCHES) else None
+    if (mpy & 0xFF) != MPY_VERSION or arch is None:
+        raise DeviceError(
+            "the board's MicroPython takes .mpy version %d, arch %s; we build version %d:"
+            " update MicroPython on the board" % (mpy & 0xFF, arch, MPY_VERSION)
+        )
+    return arch
+
+
+def _board_kind(t):
+    """firmware.board_sources' kind: a MicroPython board, or the unix port
+    behind `fireice sim --pty`."""
+    platform = t.eval("__import__('sys').platform")
+    return "unix" if platform in ("linux", "darwin") else "micropython"
+
+
+def _digest(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def _board_files(t):
+    """{path: sha256 in hex} of the firmware's files on the board."""
+    text = []
+    t.exec(_HASHES, data_consumer=text.append)
+    files = {}
+    for line in b"".join(text).replace(b"\x04", b"").decode().splitlines():
+        name, _, digest = line.strip().partition(" ")
+        if name:
+            files[name] = digest
+    return files
+
+
+def _make_folders(t, names, remote):
+    """The packages' folders the files names go to, parents first; those
+    the board has files in (remote) are there already."""
+    folders = {n.rpartition("/")[0] for n in names} - {""}
+    for d in sorted(folders | {f.rpartition("/")[0] for f in folders} - {""}):
+        if not any(n.startswith(d + "/") for n in remote):
+            t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % d)
+
+
+def _write_files(t, image, names, total, out, tty):
+    """Copy the files names of image (total bytes) to the board: on a
+    terminal one progress bar, redrawn; else a line a file."""
+    done = 0
+    for name in names:
+        data = image[name]
+
+        def progress(n, size, name=name, base=done):
+            if tty:
+                out.write("\r%s %-26s" % (_bar(base + n, total), name))
+                out.flush()
+
+        t.fs_writefile(name, data, chunk_size=1024, progress_callback=progress)
+        done += len(data)
+        if not tty:
+            print("%s %s" % (_bar(done, total), name), file=out)
+    if tty and names:
+        out.write("\n")
+
+
+def _remove_files(t, names, image):
+    """Remove the files names from the board, then the folders that leaves
+    empty, deepest first (a board flashed with another layout of the
+    modules has folders the image has no file in); a folder that holds
+    anything else stays."""
+    for name in names:
+        t.fs_rmfile(name)
+    kept = {n.rpartition("/")[0] for n in image}
+    for d in sorted({n.rpartition("/")[0] for n in names} - kept - {""}, reverse=True):
+        t.exec("import os\ntry:\n os.rmdir(%r)\nexcept OSError:\n pass" % d)
+
+
+def _wipe(t, out):
+    """Remove the board's configuration, calibration and games (KEEP)."""
+    t.exec(
+        "import os\nfor _n in %r:\n try:\n  os.remove(_n)\n except OSError:\n  pass\n"
+        "try:\n for _n in os.listdir('games'):\n  os.remove('games/' + _n)\n"
+        "except OSError:\n pass" % (KEEP[:4],)
+    )
+    print("configuration, calibration and games wiped", file=out)
+
+
+def _check_version(port):
+    """The status of the board at port once it runs; DeviceError unless it
+    runs this version."""
     board = Board(port)
     try:
         status = board.running(timeout=15.0)
@@ -347,5 +402,4 @@ def _flash(port, wipe, out, tty):
         raise DeviceError(
             "the board answers with version %s, not %s" % (status.get("version"), VERSION)
         )
-    print("the board runs fireice %s (%s front end)" % (VERSION, status.get("front")), file=out)
-    return {"arch": arch, "changed": changed, "removed": stale, "version": status["version"]}
+    return status

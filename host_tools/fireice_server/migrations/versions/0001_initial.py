@@ -15,6 +15,15 @@ depends_on = None
 
 
 def upgrade():
+    # in this order: a table is made after those its foreign keys name
+    _accounts()
+    _challenges()
+    _games()
+    _events()
+
+
+def _accounts():
+    """Users, their tokens, and failed logins (for the rate limit)."""
     op.create_table(
         "users",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -44,6 +53,9 @@ def upgrade():
     )
     op.create_index("ix_login_failures_user", "login_failures", ["username_lower", "at"])
     op.create_index("ix_login_failures_address", "login_failures", ["address", "at"])
+
+
+def _challenges():
     op.create_table(
         "challenges",
         sa.Column("id", sa.String(12), primary_key=True),
@@ -61,6 +73,10 @@ def upgrade():
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
     )
+
+
+def _games():
+    """Games and their moves."""
     op.create_table(
         "games",
         sa.Column("id", sa.String(12), primary_key=True),
@@ -102,6 +118,10 @@ def upgrade():
         sa.Column("side", sa.String(4), nullable=False),
         sa.Column("at", sa.Float, nullable=False),
     )
+
+
+def _events():
+    """The streams' events, kept for replay."""
     op.create_table(
         "events",
         sa.Column("stream", sa.String(24), primary_key=True),
