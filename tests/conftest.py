@@ -1,7 +1,9 @@
 """Options for the whole test tree: --port runs the hardware-in-the-loop
 tests (tests/hil) against a board on that serial port; without it they are
-skipped."""
+skipped. A run whose page tests took screenshots ends with a line saying
+where they are (tests/chromium.py)."""
 
+import chromium
 import pytest
 
 
@@ -25,3 +27,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "hil" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    # where the page tests' screenshots are (tests/chromium.py)
+    line = chromium.summary()
+    if line:
+        terminalreporter.write_line(line)

@@ -40,9 +40,7 @@ def test_screenshots_go_to_the_module_folder_of_the_run(tmp_path, monkeypatch):
     # another module's folder is left alone until that module takes one
     assert (tmp_path / "test_pages_browser" / "1-home.png").exists()
 
-    monkeypatch.setenv(
-        "PYTEST_CURRENT_TEST", "tests/server/test_pages_browser.py::players (setup)"
-    )
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/server/test_pages_browser.py::players (setup)")
     chromium.shot(page, "2-challenge.png")
     assert [p.name for p in (tmp_path / "test_pages_browser").iterdir()] == ["2-challenge.png"]
     assert chromium.summary() == (
