@@ -9,7 +9,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 MP := $(VENV)/bin/micropython
-MPYCROSS := $(VENV)/bin/mpy-cross
+# the compiler binary itself (its .venv/bin/mpy-cross is a Python script
+# that starts the interpreter before running it, for every file); expanded
+# as a recipe runs
+MPYCROSS = $(shell $(PY) -c "from fireice_tools.firmware import mpy_cross; print(mpy_cross())")
 STUBS := $(VENV)/mpy-typeshed
 BUILD := .build
 # RUN_STAMP: the runtime set is installed; SERVER_STAMP: the server's too;
@@ -30,7 +33,7 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: test-asan setup setup-dev server docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration sim play clean browser
+.PHONY: test-asan setup setup-dev server docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration bench-setup sim play clean browser
 
 setup: $(RUN_STAMP)
 
@@ -204,6 +207,12 @@ bench-solver: $(STAMP)
 bench-server: $(STAMP)
 	nice $(PY) bench/bench_server.py --db sqlite --processes 1 --accounts 10 --seconds 90 --setup-seconds 120
 	nice $(PY) bench/bench_server.py --db postgresql --processes 2 --accounts 10 --seconds 90 --setup-seconds 120
+
+# make sim from a fresh clone of this one, as a new player runs it: the
+# seconds to the page's address, each step's, and the size of .venv
+# (bench/RESULTS-setup.md; needs the package index, as make sim does)
+bench-setup:
+	$(PYTHON) bench/bench_make_sim.py --runs 3
 
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).
