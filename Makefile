@@ -1,18 +1,30 @@
 # Fire and Ice board: setup, tests, benchmarks.
 # Everything installs into .venv/: what the tools run on from the pinned
-# requirements.txt (make setup, make sim, make play), the development tools
-# over it from requirements-dev.txt (make setup-dev, make test and the rest).
+# requirements.txt (make setup, make sim, make play), the game server's
+# packages over it from requirements-server.txt (make server), the
+# development tools from requirements-dev.txt (make setup-dev, make test and
+# the rest).
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 MP := $(VENV)/bin/micropython
-MPYCROSS := $(VENV)/bin/mpy-cross
+# the compiler binary itself (its .venv/bin/mpy-cross is a Python script
+# that starts the interpreter before running it, for every file); expanded
+# as a recipe runs
+MPYCROSS = $(shell $(PY) -c "from fireice_tools.firmware import mpy_cross; print(mpy_cross())")
 STUBS := $(VENV)/mpy-typeshed
 BUILD := .build
-# RUN_STAMP: the runtime set is installed; STAMP: the development set too
+# RUN_STAMP: the runtime set is installed; SERVER_STAMP: the server's too;
+# STAMP: the development set too
 RUN_STAMP := $(VENV)/.installed-run
+SERVER_STAMP := $(VENV)/.installed-server
 STAMP := $(VENV)/.installed
+# pip for .venv: its own once it has one (make setup-dev gives it one), else
+# the pip beside $(PYTHON), installing into it (pip's --python). (Expanded
+# as a recipe runs, after the venv is made.)
+PIP = $(shell test -x $(VENV)/bin/pip && echo "$(PY) -m pip" || echo "$(PYTHON) -m pip --python $(PY)") \
+	install --quiet --disable-pip-version-check
 FIRMWARE := $(shell find firmware -name '*.py')
 
 # $(call compile,ARCH,DIR): every firmware file to DIR/*.mpy for ARCH.
@@ -21,23 +33,37 @@ compile = rm -rf $(2) && for f in $(FIRMWARE); do \
 		$(MPYCROSS) -march=$(1) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 
-.PHONY: test-asan setup setup-dev docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration sim play clean browser
+.PHONY: test-asan setup setup-dev server docs screenshot lint hardware test test-mp test-64k test-py mpy typecheck bench bench-engine bench-solver bench-server bench-calibration bench-setup sim play clean browser
 
 setup: $(RUN_STAMP)
 
 setup-dev: $(STAMP)
 
-# (--no-compile: Python compiles a module when it is first imported, so
-# only what runs is compiled, not every file of every package)
+# The venv is made without a pip of its own: ensurepip byte-compiles pip
+# and setuptools into it, which took as long as all the rest of make sim.
+# The pip beside $(PYTHON) installs into it (pip 22.3 or later); a
+# $(PYTHON) without one gives the venv its own.
+$(PY):
+	$(PYTHON) -m venv --without-pip $(VENV)
+	$(PYTHON) -m pip --python $(PY) --version >/dev/null 2>&1 || $(PY) -m ensurepip --default-pip
+
+# (--no-deps: requirements.txt pins every package the tools need, so pip
+# has nothing to resolve; --no-compile: Python compiles a module when it is
+# first imported, so only what runs is compiled, not every file of every
+# package)
 # (the native core is built by the editable install: a change to its C
 # source builds it again)
-$(RUN_STAMP): requirements.txt pyproject.toml host_tools/native/fireice_native.c
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps --no-build-isolation -e .
+$(RUN_STAMP): requirements.txt pyproject.toml host_tools/native/fireice_native.c | $(PY)
+	$(PIP) --no-compile --no-deps -r requirements.txt
+	$(PIP) --no-compile --no-deps --no-build-isolation -e .
 	touch $(RUN_STAMP)
 
-$(STAMP): $(RUN_STAMP) requirements-dev.txt hardware/requirements.txt tests/backends/requirements.txt
+$(SERVER_STAMP): $(RUN_STAMP) requirements-server.txt
+	$(PIP) --no-compile --no-deps -r requirements-server.txt
+	touch $(SERVER_STAMP)
+
+$(STAMP): $(RUN_STAMP) requirements-dev.txt requirements-server.txt hardware/requirements.txt tests/backends/requirements.txt
+	$(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip --default-pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	# the Adafruit NeoPixel code for the CircuitPython backend tests, without
 	# Blinka (which would bring CPython copies of board, digitalio ...)
@@ -85,10 +111,12 @@ typecheck: $(STAMP)
 		--custom-typeshed-dir ../$(STUBS) --cache-dir ../$(BUILD)/mypy fireice fireboard/hw.py fireboard/hw_rp2.py \
 		fireboard/sense_*.py fireboard/mem.py fireboard/track_phases.py
 
-# Two at a time (pytest-xdist) but for the tests marked serial, which time
-# the host (tests/conftest.py, SERIAL) and run alone after them.
+# Two at a time (pytest-xdist), a test file's tests on one worker (its
+# module's server, its screenshots' folder), but for the tests marked
+# serial, which time the host (tests/conftest.py, SERIAL) and run alone
+# after them.
 test-py: $(STAMP) browser
-	$(PY) -m pytest -n 2 -m "not serial" tests
+	$(PY) -m pytest -n 2 --dist loadfile -m "not serial" tests
 	$(PY) -m pytest -m serial tests
 
 # Headless Chromium for the simulator page's test (tests/host/test_web.py):
@@ -185,6 +213,12 @@ bench-server: $(STAMP)
 	nice $(PY) bench/bench_server.py --db sqlite --processes 1 --accounts 10 --seconds 90 --setup-seconds 120
 	nice $(PY) bench/bench_server.py --db postgresql --processes 2 --accounts 10 --seconds 90 --setup-seconds 120
 
+# make sim from a fresh clone of this one, as a new player runs it: the
+# seconds to the page's address, each step's, and the size of .venv
+# (bench/RESULTS-setup.md; needs the package index, as make sim does)
+bench-setup:
+	$(PYTHON) bench/bench_make_sim.py --runs 3
+
 # The reference hardware: netlists, BOM, power budget and drawings, and the
 # electrical rules check (fails on any error).
 hardware: $(STAMP)
@@ -197,6 +231,10 @@ sim: $(RUN_STAMP)
 # The game on the terminal against the rules core, without the board.
 play: $(RUN_STAMP)
 	$(VENV)/bin/fireice play
+
+# The game server (docs/server.md) on this computer, with its packages.
+server: $(SERVER_STAMP)
+	$(VENV)/bin/fireice server
 
 clean:
 	rm -rf $(VENV) $(BUILD)

@@ -1,10 +1,13 @@
 """Headless Chromium for the tests of the pages (the simulator's and the game
 server's): Debian's /usr/bin/chromium (`make browser`), driven by
-Playwright's Python API. (tests/ is on sys.path: the directory of the
-top-level conftest.py.)"""
+Playwright's Python API, and the screenshots they take, kept as the test
+run's artefacts. (tests/ is on sys.path: the directory of the top-level
+conftest.py.)"""
 
 import contextlib
 import os
+import re
+import shutil
 
 import pytest
 
@@ -34,3 +37,49 @@ def launched():
             yield b
         finally:
             b.close()
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The run's screenshots, all in one folder (not in git) that CI keeps and a
+# developer opens: FIREICE_ARTEFACTS, else test-artefacts/ in the clone.
+# Each test module's go to a folder of its own (test-artefacts/test_web/),
+# emptied as the module takes its first one in a run, so that a folder
+# holds one run's pictures only.
+ARTEFACTS = os.environ.get("FIREICE_ARTEFACTS") or os.path.join(ROOT, "test-artefacts")
+_taken = {}  # module folder -> screenshots taken in this run
+
+
+def _module():
+    # the test running now (pytest sets it for each test's setup, call and
+    # teardown): "tests/host/test_web.py::test_win (call)" -> "test_web"
+    current = os.environ.get("PYTEST_CURRENT_TEST", "")
+    name = os.path.basename(current.split("::")[0])[: -len(".py")]
+    return re.sub(r"[^A-Za-z0-9_]", "_", name) or "other"
+
+
+def shot(page, name, **kw):
+    """Screenshot of page (Playwright's page.screenshot, **kw passed on)
+    into the run's artefacts folder, as NAME in the test module's folder;
+    returns its path."""
+    module = _module()
+    folder = os.path.join(ARTEFACTS, module)
+    if module not in _taken:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder, exist_ok=True)
+        _taken[module] = 0
+    path = os.path.join(folder, name)
+    page.screenshot(path=path, **kw)
+    _taken[module] += 1
+    return path
+
+
+def summary():
+    """The line that ends a test run which took screenshots, or None."""
+    n = sum(_taken.values())
+    if not n:
+        return None
+    return "Screenshots of the page tests (%d, %s): %s" % (
+        n,
+        ", ".join(sorted(_taken)),
+        ARTEFACTS,
+    )

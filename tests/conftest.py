@@ -1,7 +1,10 @@
 """Options for the whole test tree: --port runs the hardware-in-the-loop
 tests (tests/hil) against a board on that serial port; without it they are
-skipped. The tests that time the host are marked serial (SERIAL)."""
+skipped. The tests that time the host are marked serial (SERIAL). A run
+whose page tests took screenshots ends with a line saying where they are
+(tests/chromium.py)."""
 
+import chromium
 import pytest
 
 # Tests that time the host, and so must not share its 2 cores with another
@@ -9,8 +12,8 @@ import pytest
 # at Pico time, where a pass costs its CPU time here x 200; those of a live
 # clock or a latency bound; those that wait in wall-clock time for a
 # subprocess's answer with little to spare, or stop one with Ctrl-C at a
-# moment (two of these failed beside other tests on a loaded machine). Each entry is a node id's
-# beginning: a file, or a file and a test.
+# moment (two of these failed beside other tests on a loaded machine).
+# Each entry is a node id's beginning: a file, or a file and a test.
 SERIAL = (
     "tests/host/test_sim_host.py::test_pico_time",
     "tests/host/test_sim_host.py::test_a_moves_long_pass",
@@ -56,3 +59,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "hil" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    # where the page tests' screenshots are (tests/chromium.py)
+    line = chromium.summary()
+    if line:
+        terminalreporter.write_line(line)

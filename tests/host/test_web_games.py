@@ -3,9 +3,11 @@ file (a bad one named, and nothing lost), the games on the virtual board's
 flash, a link to a whole game, free variations with a way back, the
 engine's best line as arrows, the analysis followed move by move; and the
 move of another page (as a remote opponent's) glides from hole to hole.
-In headless Chromium; screenshots go to test-artefacts/web/."""
+In headless Chromium; screenshots go to the run's artefacts
+(tests/chromium.py)."""
 
 import pytest
+from chromium import shot
 
 from fireice.geom import START
 from fireice_tools.web import record_text
@@ -21,7 +23,7 @@ from test_web import (
     wait_body,
     wait_state,
 )
-from test_web_play import shot, watch_text
+from test_web_play import watch_text
 
 GAME = long_game(20)
 RECORD = record_text("duel", START, "fire", GAME, None)

@@ -3,15 +3,15 @@ Chromium: a takeback against the host's engine takes the player's move back
 too and puts the pegs back; the prompt on the engine's turn; a game against
 the host's engine kept by the page's server; the pegs set up for the
 player; wrong colours refused; the fixed default port; hole names, the
-flipped board, the rules and "How to play". Screenshots go to
-test-artefacts/web/ (not in git)."""
+flipped board, the rules and "How to play". Screenshots go to the run's
+artefacts (tests/chromium.py)."""
 
-import os
 import socket
 import urllib.error
 import urllib.request
 
 import pytest
+from chromium import shot
 
 from fireice.geom import START
 from test_web import (
@@ -25,14 +25,6 @@ from test_web import (
     wait_body,
     wait_state,
 )
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ARTEFACTS = os.path.join(ROOT, "test-artefacts", "web")
-
-
-def shot(page, name):
-    os.makedirs(ARTEFACTS, exist_ok=True)
-    page.screenshot(path=os.path.join(ARTEFACTS, name))
 
 
 @pytest.fixture(scope="module")

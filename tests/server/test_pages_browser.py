@@ -2,9 +2,8 @@
 browser contexts sign up, one challenges the other, the other accepts, and
 they play a whole game through the game page (moves typed and clicked)
 until Fire wins; the record is downloaded from the page. Screenshots of
-each step go to the test's folder (or to $FIREICE_SERVER_SHOTS)."""
+each step go to the run's artefacts (tests/chromium.py)."""
 
-import os
 import re
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from fireice import record
-from chromium import launched
+from chromium import launched, shot
 from pagesrv import start_pages_server
 
 # Fire wins this game from the start on islands A-D-F (as in tests/host/test_web.py)
@@ -23,7 +22,6 @@ WIN = (
 WAIT_MS = 10000
 
 PASSWORD = "correct horse battery"
-SHOTS = os.environ.get("FIREICE_SERVER_SHOTS")
 
 
 @pytest.fixture(scope="module")
@@ -36,12 +34,6 @@ def server(tmp_path_factory):
 def browser():
     with launched() as b:
         yield b
-
-
-def shot(page, folder, name):
-    page.screenshot(
-        path=os.path.join(SHOTS or str(folder), name),
-    )
 
 
 def sign_up(page, url, name):
@@ -81,7 +73,7 @@ def type_move(page, move):
 
 
 @pytest.fixture(scope="module")
-def players(server, browser, tmp_path_factory):
+def players(server, browser):
     """alice and bob, signed up, each in a browser context of their own:
     (alice's page, bob's page, the scripts' errors)."""
     contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in "ab"]
@@ -95,14 +87,14 @@ def players(server, browser, tmp_path_factory):
     try:
         sign_up(alice, server, "alice")
         sign_up(bob, server, "bob")
-        shot(bob, tmp_path_factory.getbasetemp(), "1-home.png")
+        shot(bob, "1-home.png")
         yield alice, bob, errors
     finally:
         for c in contexts:
             c.close()
 
 
-def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
+def test_two_players_play_a_game_through_the_pages(server, players):
     alice, bob, errors = players
     # alice challenges bob from his page: she plays Fire, 3 days a move
     alice.goto(server + "/player/bob")
@@ -111,14 +103,14 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
     alice.check("#colorFire")
     alice.check("#timingDays")
     alice.fill("#days", "3")
-    shot(alice, tmp_path, "2-challenge.png")
+    shot(alice, "2-challenge.png")
     alice.click("#send")
     alice.wait_for_url(server + "/?challenged=bob")
 
     # the challenge reaches bob's open home page through his event stream
     bob.wait_for_selector("li.challenge button[data-act=accept]", timeout=WAIT_MS)
     assert "alice" in bob.locator("li.challenge").inner_text()
-    shot(bob, tmp_path, "3-challenged.png")
+    shot(bob, "3-challenged.png")
     bob.click("li.challenge button[data-act=accept]")
     bob.wait_for_url(server + "/game/*")
     game_url = bob.url
@@ -161,15 +153,15 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
         who = "fire" if k % 2 == 0 else "ice"
         assert other.locator("#hole-" + move[3:]).get_attribute("data-peg") == who
         if k == 5:
-            shot(alice, tmp_path, "4-playing.png")
+            shot(alice, "4-playing.png")
 
     for p in (alice, bob):
         expect(p.locator("#game")).to_have_attribute("data-winner", "fire", timeout=WAIT_MS)
         assert p.locator("#game").get_attribute("data-status") == "won"
         assert p.locator("#status").inner_text() == "Fire wins."
         assert p.locator("#resign").is_disabled()
-    shot(alice, tmp_path, "5-won-fire.png")
-    shot(bob, tmp_path, "5-won-ice.png")
+    shot(alice, "5-won-fire.png")
+    shot(bob, "5-won-ice.png")
 
     # anyone may watch: a browser signed in as no one sees the same end
     watcher = alice.context.browser.new_context()
@@ -204,7 +196,7 @@ def test_two_players_play_a_game_through_the_pages(server, players, tmp_path):
     assert errors == []
 
 
-def test_a_handicap_clock_game_resigned_through_the_pages(server, players, tmp_path):
+def test_a_handicap_clock_game_resigned_through_the_pages(server, players):
     alice, bob, errors = players
     # bob challenges alice to a live game: Ice for him, Fire with 2 extra
     # pegs, 1 minute + 2 s, casual
@@ -245,14 +237,14 @@ def test_a_handicap_clock_game_resigned_through_the_pages(server, players, tmp_p
     assert bob.locator("#clock-ice").get_attribute("class") == "clock running"
     expect(bob.locator("#clock-ice")).not_to_have_text(first)
     assert alice.locator("#clock-fire").get_attribute("class") == "clock"  # stopped
-    shot(bob, tmp_path, "6-clock.png")
+    shot(bob, "6-clock.png")
 
     bob.once("dialog", lambda d: d.accept())
     bob.click("#resign")
     for p in (alice, bob):
         expect(p.locator("#game")).to_have_attribute("data-status", "resign", timeout=WAIT_MS)
         assert p.locator("#status").inner_text() == "Fire wins (resignation)."
-    shot(alice, tmp_path, "7-resigned.png")
+    shot(alice, "7-resigned.png")
     with alice.expect_download() as dl:
         alice.click("#record")
     rec = record.parse(open(dl.value.path(), encoding="utf-8").read())
@@ -264,5 +256,5 @@ def test_a_handicap_clock_game_resigned_through_the_pages(server, players, tmp_p
     assert rec.get("Termination") == "resign" and rec.get("Winner") == "fire"
     alice.goto(server + "/")
     assert "won by resignation" in alice.locator("#done").inner_text()
-    shot(alice, tmp_path, "8-home.png")
+    shot(alice, "8-home.png")
     assert errors == []
