@@ -102,9 +102,10 @@ def _drop(names, failed):
 # taken: a constant that only the job needs), and the other modules it
 # loads, dropped with it. A job's result is its last step's. Some names
 # are not jobs but lists of modules that go together (done). (The table is
-# a function, not a dict: that keeps less in the heap, though MicroPython
-# still makes a job's constant tuples when this module loads, so each job
-# keeps a little: bench/RESULTS-heap.md.)
+# a function, not a dict, and its entries are made when asked for, by _job
+# and _names, not written as tuples: MicroPython makes a function's
+# constant tuples in the heap when its module loads, and keeps them for
+# good: bench/RESULTS-heap.md.)
 def jobs(name):
     """The job (or list of modules) named: (tries, step, ...) or a tuple
     of module names; KeyError for a name the table has not."""
@@ -114,25 +115,51 @@ def jobs(name):
     return spec
 
 
+def _job(tries, module, fn, *drop):
+    # a job of one step: (tries, (module, fn, drop))
+    return tries, (module, fn, drop)
+
+
+def _names(*names):
+    # a list of modules
+    return names
+
+
 def _start_up(name):
     # start-up (fireboard.board.start), in its order
     if name == "settings":
-        return 1, ("fireboard.config_load", "load", ("fireboard.config_defaults",))
+        return _job(1, "fireboard.config_load", "load", "fireboard.config_defaults")
     if name == "check settings":  # (within "settings", a config.json to check)
-        return 1, ("fireboard.config_check", "load_text", ())
+        return _job(1, "fireboard.config_check", "load_text")
     if name == "calibrate":
-        return 1, ("fireboard.sense_calib", "at_start", ("fireboard.records_files", "fireice.rec"))
+        return _job(
+            1, "fireboard.sense_calib", "at_start", "fireboard.records_files", "fireice.rec"
+        )
     if name == "resume":
-        read = ("fireboard.records_files", "fireice.rec", "fireice.recread", "fireice.notation")
-        return 1, ("fireboard.records_resume", "start", read + ("fireboard.config_defaults",))
+        return _job(
+            1,
+            "fireboard.records_resume",
+            "start",
+            "fireboard.records_files",
+            "fireice.rec",
+            "fireice.recread",
+            "fireice.notation",
+            "fireboard.config_defaults",
+        )
     if name == "first game":
-        first = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
-        return 1, ("fireboard.records_newgame", "first", first)
+        return _job(
+            1,
+            "fireboard.records_newgame",
+            "first",
+            "fireice.seeded",
+            "fireboard.records_files",
+            "fireice.rec",
+        )
     # what start-up's jobs load, all dropped when one of its steps runs out
     # of memory (fireboard.board), with the settings' checks and the record
     # reader: not a job, its list
     if name == "start-up":
-        return (
+        return _names(
             "fireboard.config_load",
             "fireboard.config_defaults",
             "fireboard.config_check",
@@ -147,72 +174,76 @@ def _start_up(name):
         )
     # the virtual board's (simboard): the firmware started, its hello
     if name == "board":
-        return 1, ("fireboard.board", "start", ())
+        return _job(1, "fireboard.board", "start")
     if name == "started":
-        return 1, ("simboard.start", "started", ())
+        return _job(1, "simboard.start", "started")
     if name == "version":
-        return 1, ("fireice.version", "VERSION", ())
+        return _job(1, "fireice.version", "VERSION")
     return None
 
 
 def _game(name):
     # the game's lifecycle (fireboard.app.App)
     if name == "begin":
-        return 2, ("fireboard.track_begin", "begin", ("fireboard.track_started",))
+        return _job(2, "fireboard.track_begin", "begin", "fireboard.track_started")
     if name == "new game":
-        drop = (
+        return _job(
+            1,
+            "fireboard.track_newgame",
+            "start",
             "fireboard.records_newgame",  # a new game's files
             "fireice.seeded",
             "fireboard.records_files",
             "fireice.rec",  # (a new game's record)
             "fireboard.track_started",  # (a game's parts)
         )
-        return 1, ("fireboard.track_newgame", "start", drop)
     if name == "takeback":
-        return 1, ("fireboard.track_takeback", "undo", ())
+        return _job(1, "fireboard.track_takeback", "undo")
     # within them: a deal, the opponent's levels, a bad record's number
     if name == "deal":
-        return 1, ("fireice.seeded", "deal", ())
+        return _job(1, "fireice.seeded", "deal")
     if name == "handicap":
-        return 1, ("fireice.seeded", "handicap_position", ())
+        return _job(1, "fireice.seeded", "handicap_position")
     if name == "graded":  # (a graded deal's number in the table)
-        return 1, ("fireice.graded", "candidate", ())
+        return _job(1, "fireice.graded", "candidate")
     if name == "graded seeds":
-        return 1, ("fireice.graded", "SEEDS", ())
+        return _job(1, "fireice.graded", "SEEDS")
     if name == "levels":
-        return 1, ("fireboard.config_defaults", "VS_LEVELS", ())
+        return _job(1, "fireboard.config_defaults", "VS_LEVELS")
     if name == "archive number":
-        return 1, ("fireboard.records_newgame", "archive_number", ())
+        return _job(1, "fireboard.records_newgame", "archive_number")
     # a new game's record written, the other kind of game's code goes
     # (fireboard.track_newgame), before the game's parts load
     if name == "into a duel":
-        return ("fireice.solo", "fireboard.track_solo", "fireice.rec", "fireboard.records_files")
+        return _names(
+            "fireice.solo", "fireboard.track_solo", "fireice.rec", "fireboard.records_files"
+        )
     if name == "into a solitaire":
-        return ("fireice.duel", "fireice.rec", "fireboard.records_files")
+        return _names("fireice.duel", "fireice.rec", "fireboard.records_files")
     if name == "record":  # (a record rewritten: fireboard.records_games)
-        return ("fireice.rec",)
+        return _names("fireice.rec")
     return None
 
 
 def _parts(name):
     # the parts of the loop a game starts (KEEP)
     if name == "judge":
-        return 1, ("fireboard.track_judge", "attach", SOLVER)
+        return _job(1, "fireboard.track_judge", "attach", *SOLVER)
     if name == "coach":
-        return 1, ("fireboard.track_coach", "attach", ("fireice.danger",))
+        return _job(1, "fireboard.track_coach", "attach", "fireice.danger")
     if name == "opponent":
-        return 1, ("fireboard.track_versus", "attach", ("fireboard.track_think",) + ENGINE_CODE)
+        return _job(1, "fireboard.track_versus", "attach", "fireboard.track_think", *ENGINE_CODE)
     if name == "hint":
-        return 1, ("fireboard.track_hinting", "hint", ())
+        return _job(1, "fireboard.track_hinting", "hint")
     if name == "remote":  # (its part attached by fireboard.track_started)
-        return ("fireboard.track_remote_part",)
+        return _names("fireboard.track_remote_part")
     if name == "plays":  # (the opponent's and the remote's moves shown)
-        return ("fireboard.track_plays",)
+        return _names("fireboard.track_plays")
     if name == "solver":  # (the judge's, while it is not solving)
         return SOLVER
     # the virtual board's scans that change nothing, skipped
     if name == "idle":
-        return 1, ("simboard.idle", "next_scan", ())
+        return _job(1, "simboard.idle", "next_scan")
     return None
 
 
@@ -221,15 +252,15 @@ def _links(name):
     # setting checked, the clock's arithmetic, the colour front end's
     # baselines kept; the WiFi link's TLS context
     if name == "command":
-        return 1, ("fireboard.links_commands", "handle", ("fireboard.links_table",))
+        return _job(1, "fireboard.links_commands", "handle", "fireboard.links_table")
     if name == "check setting":
-        return 1, ("fireboard.config_check", "changed", ())
+        return _job(1, "fireboard.config_check", "changed")
     if name == "clock":
-        return 1, ("fireboard.clock", "fields", ())
+        return _job(1, "fireboard.clock", "fields")
     if name == "save calibration":
-        return 1, ("fireboard.sense_calib", "save", ())
+        return _job(1, "fireboard.sense_calib", "save")
     if name == "tls":
-        return 1, ("fireboard.links_net_tls", "context", ())
+        return _job(1, "fireboard.links_net_tls", "context")
     return None
 
 
