@@ -256,18 +256,15 @@ class App:
                 # then Fire at each level
                 other.fired_long = True
                 if b == LONG:
-                    from fireboard.config_defaults import VS_LEVELS
-                    from fireboard.mem import forget
+                    from fireboard.mem import run
 
                     vs = self.vs
                     if vs is None:
                         vs = (2, 1)
-                    elif vs[1] < VS_LEVELS:
+                    elif vs[1] < run("levels"):
                         vs = (vs[0], vs[1] + 1)
                     else:
                         vs = (1, 1) if vs[0] == 2 else None
-                    VS_LEVELS = None
-                    forget("fireboard.config_defaults")
                     self.new_game("duel", vs=vs)
             elif not k:  # undo; held, a hint
                 if b != LONG or not self.hint():
@@ -402,15 +399,11 @@ class App:
         # a duel: the engine's move (fireboard.track_hinting: its part of
         # the loop loads the engine's code a module a pass, searches, and
         # drops the code with itself; the board's opponent keeps it)
-        from fireboard.mem import forget
+        from fireboard.mem import run
 
         try:
-            from fireboard.track_hinting import hint
-
-            if not hint(self):
-                forget("fireboard.track_hinting")
+            run("hint", self)
         except MemoryError:
-            forget("fireboard.track_hinting", failed=True)
             self._out({"ev": "hint", "move": None, "reason": "no room to think (out of memory)"})
         return True
 

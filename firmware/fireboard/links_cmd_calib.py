@@ -27,12 +27,10 @@ def calib(app, arg):
     elif len(w) == 2 and w[0] == "threshold":
         s.threshold = app.cfg["threshold"] = whole(w[1], 200, 30000, "threshold")
     elif w == ["store"]:
-        from fireboard import sense_calib as c
         from fireboard.links_cmd_set import store_setting
-        from fireboard.mem import forget
+        from fireboard.mem import run
 
-        app.games.store.write(c.NAME, c._json(s.base), 3)
-        forget("fireboard.sense_calib")
+        run("save calibration", app.games.store, s.base)
         store_setting(app, "threshold", s.threshold)
     elif w:
         raise CommandError("calib | calib take | calib threshold N | calib store")

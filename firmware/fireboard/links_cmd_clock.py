@@ -16,7 +16,7 @@ def clock(app, arg):
     Date and Time now (a clock that was not known before, and a game
     started since the board did)."""
     from fireboard import clock as cal
-    from fireboard.mem import forget
+    from fireboard.mem import done
 
     try:
         hw = app.games.hw
@@ -37,7 +37,7 @@ def clock(app, arg):
         add = _began(app, cal, day, secs) if was is None else None
     finally:
         cal = None
-        forget("fireboard.clock")  # gone before the record is rewritten
+        done("clock")  # gone before the record is rewritten
     return {"clock": now, "dated": add is not None and _date_game(app, add)}
 
 

@@ -22,13 +22,11 @@ _LIVE = (
 def store_setting(app, key, value):
     """Check the setting and keep it in config.json; returns the value it
     takes (ConfigError names a bad setting)."""
-    from fireboard.config_check import changed
-    from fireboard.mem import forget
+    from fireboard.mem import run
 
-    # checked with every other setting as the board runs
-    new = changed(app.cfg, key, value)
-    changed = None
-    forget("fireboard.config_check")  # its room for what follows
+    # checked with every other setting as the board runs (its code gone
+    # after: its room for what follows)
+    new = run("check setting", app.cfg, key, value)
     store = app.games.store
     over = {}
     if store.size(CONFIG) != -1:  # the settings stored so far

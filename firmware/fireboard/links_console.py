@@ -65,10 +65,21 @@ class Console:
                 self.long = True
                 self.n = 0
         if self.handler is not None and ticks_diff(now, self.last) > self.quiet_ms:
-            from fireboard.mem import forget
+            self.unload()
 
-            self.handler = None
-            forget("fireboard.links_commands", "fireboard.links_table")
+    def load(self):
+        gc.collect()  # the garbage of play gone: the command code loads packed
+        from fireboard import links_commands
+
+        self.handler = links_commands
+
+    def unload(self, failed=False):
+        # the command code out of the heap (loaded again by the next line);
+        # failed: after memory ran out (fireboard.mem.forget)
+        from fireboard.mem import done
+
+        self.handler = None
+        done("command", failed)
 
     def line(self, app, now):
         self.last = now
@@ -77,22 +88,15 @@ class Console:
         except UnicodeError:
             self.out({"re": None, "error": "a command line is UTF-8 text"})
             return
-        from fireboard.mem import forget
-
         try:
             if self.handler is None:
-                gc.collect()  # the garbage of play gone: the command code loads packed
-                from fireboard import links_commands as usb
-
-                self.handler = usb
+                self.load()
             self.handler.handle(app, text, self.out)
             if getattr(app, "asked", None) is not None:  # a new game: made at the next
                 # scan, without this code
-                self.handler = None
-                forget("fireboard.links_commands", "fireboard.links_table")
+                self.unload()
         except MemoryError:  # (the command code did not even load)
-            self.handler = usb = None
-            forget("fireboard.links_commands", "fireboard.links_table", failed=True)
+            self.unload(True)
             self.out({"re": None, "error": "out of memory for %r" % text[:40]})
         except Exception as e:  # a bug of ours: say so, keep the game going
             self.out({"re": None, "error": "internal error %r on %r" % (e, text[:40])})

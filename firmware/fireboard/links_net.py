@@ -50,7 +50,6 @@ class Link:
         from fireboard.links_net_http import split_url
 
         self.tls, self.host, self.port = split_url(cfg["server"])
-        split_url = None
         self.http = Http()
         self.net = net
         self.wlan = None
@@ -78,15 +77,10 @@ class Link:
     def command(self, app, line):
         """A board command (docs/protocol.md), as if it came over USB: its
         reply (the command code loaded for it and dropped after)."""
-        from fireboard.links_commands import handle
-        from fireboard.mem import forget
+        from fireboard.mem import run
 
         self.reply = None
-        try:
-            handle(app, line, self._keep)
-        finally:
-            handle = None
-            forget("fireboard.links_commands", "fireboard.links_table")
+        run("command", app, line, self._keep)
         # (a new game asked for is made by the next pass, App.tick, with
         # this link's frame and the line it read gone)
         r = self.reply
@@ -217,11 +211,9 @@ class Link:
 
                 self.addr = address(self.host, self.port)
             if self.tls and self.ctx is None:
-                from fireboard.links_net_tls import context
-                from fireboard.mem import forget
+                from fireboard.mem import run
 
-                self.ctx = context(self._app.games.store)
-                forget("fireboard.links_net_tls")
+                self.ctx = run("tls", self._app.games.store)
             self.http.start(self.addr, self.host, method, path, token, body, self.ctx, now)
         except (OSError, ValueError) as e:
             self._failed(now, "%s: %s" % (req, e))

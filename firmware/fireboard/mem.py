@@ -98,43 +98,68 @@ def _drop(names, failed):
 # The jobs: the code a job needs, loaded for it and dropped after it. A job
 # is its tries (memory running out is tried again after a collection, up to
 # that many times in all) and its steps; each step names the module, the
-# function called with the job's arguments, and the other modules it loads,
-# dropped with it. A job's result is its last step's. (The table is a
-# function, not a dict: that keeps less in the heap, though MicroPython
-# still makes a job's constant tuples when this module loads, so each job
-# keeps a little: bench/RESULTS-heap.md.)
+# function called with the job's arguments (or a value of the module,
+# taken: a constant that only the job needs), and the other modules it
+# loads, dropped with it. A job's result is its last step's. Some names
+# are not jobs but lists of modules that go together (done). (The table is
+# a function, not a dict, and its entries are made when asked for, by _job
+# and _names, not written as tuples: MicroPython makes a function's
+# constant tuples in the heap when its module loads, and keeps them for
+# good: bench/RESULTS-heap.md.)
 def jobs(name):
+    """The job (or list of modules) named: (tries, step, ...) or a tuple
+    of module names; KeyError for a name the table has not."""
+    spec = _start_up(name) or _game(name) or _parts(name) or _links(name)
+    if spec is None:
+        raise KeyError(name)
+    return spec
+
+
+def _job(tries, module, fn, *drop):
+    # a job of one step: (tries, (module, fn, drop))
+    return tries, (module, fn, drop)
+
+
+def _names(*names):
+    # a list of modules
+    return names
+
+
+def _start_up(name):
     # start-up (fireboard.board.start), in its order
     if name == "settings":
-        return 1, ("fireboard.config_load", "load", ("fireboard.config_defaults",))
+        return _job(1, "fireboard.config_load", "load", "fireboard.config_defaults")
     if name == "check settings":  # (within "settings", a config.json to check)
-        return 1, ("fireboard.config_check", "load_text", ())
+        return _job(1, "fireboard.config_check", "load_text")
     if name == "calibrate":
-        return 1, ("fireboard.sense_calib", "at_start", ("fireboard.records_files", "fireice.rec"))
+        return _job(
+            1, "fireboard.sense_calib", "at_start", "fireboard.records_files", "fireice.rec"
+        )
     if name == "resume":
-        return 1, ("fireboard.records_resume", "start", ("fireboard.records_files", "fireice.rec"))
+        return _job(
+            1,
+            "fireboard.records_resume",
+            "start",
+            "fireboard.records_files",
+            "fireice.rec",
+            "fireice.recread",
+            "fireice.notation",
+            "fireboard.config_defaults",
+        )
     if name == "first game":
-        first = ("fireice.seeded", "fireboard.records_files", "fireice.rec")
-        return 1, ("fireboard.records_newgame", "first", first)
-    # the game's lifecycle (fireboard.app.App)
-    if name == "begin":
-        return 2, ("fireboard.track_begin", "begin", ("fireboard.track_started",))
-    if name == "new game":
-        drop = (
-            "fireboard.records_newgame",  # a new game's files
+        return _job(
+            1,
+            "fireboard.records_newgame",
+            "first",
             "fireice.seeded",
             "fireboard.records_files",
-            "fireice.rec",  # (a new game's record)
-            "fireboard.track_started",  # (a game's parts)
+            "fireice.rec",
         )
-        return 1, ("fireboard.track_newgame", "start", drop)
-    if name == "takeback":
-        return 1, ("fireboard.track_takeback", "undo", ())
     # what start-up's jobs load, all dropped when one of its steps runs out
     # of memory (fireboard.board), with the settings' checks and the record
     # reader: not a job, its list
     if name == "start-up":
-        return (
+        return _names(
             "fireboard.config_load",
             "fireboard.config_defaults",
             "fireboard.config_check",
@@ -147,7 +172,104 @@ def jobs(name):
             "fireice.seeded",
             "fireboard.sense_calib",
         )
-    raise KeyError(name)
+    # the virtual board's (simboard): the firmware started, its hello
+    if name == "board":
+        return _job(1, "fireboard.board", "start")
+    if name == "started":
+        return _job(1, "simboard.start", "started")
+    if name == "version":
+        return _job(1, "fireice.version", "VERSION")
+    return None
+
+
+def _game(name):
+    # the game's lifecycle (fireboard.app.App)
+    if name == "begin":
+        return _job(2, "fireboard.track_begin", "begin", "fireboard.track_started")
+    if name == "new game":
+        return _job(
+            1,
+            "fireboard.track_newgame",
+            "start",
+            "fireboard.records_newgame",  # a new game's files
+            "fireice.seeded",
+            "fireboard.records_files",
+            "fireice.rec",  # (a new game's record)
+            "fireboard.track_started",  # (a game's parts)
+        )
+    if name == "takeback":
+        return _job(1, "fireboard.track_takeback", "undo")
+    # within them: a deal, the opponent's levels, a bad record's number
+    if name == "deal":
+        return _job(1, "fireice.seeded", "deal")
+    if name == "handicap":
+        return _job(1, "fireice.seeded", "handicap_position")
+    if name == "graded":  # (a graded deal's number in the table)
+        return _job(1, "fireice.graded", "candidate")
+    if name == "graded seeds":
+        return _job(1, "fireice.graded", "SEEDS")
+    if name == "levels":
+        return _job(1, "fireboard.config_defaults", "VS_LEVELS")
+    if name == "archive number":
+        return _job(1, "fireboard.records_newgame", "archive_number")
+    # a new game's record written, the other kind of game's code goes
+    # (fireboard.track_newgame), before the game's parts load
+    if name == "into a duel":
+        return _names(
+            "fireice.solo", "fireboard.track_solo", "fireice.rec", "fireboard.records_files"
+        )
+    if name == "into a solitaire":
+        return _names("fireice.duel", "fireice.rec", "fireboard.records_files")
+    if name == "record":  # (a record rewritten: fireboard.records_games)
+        return _names("fireice.rec")
+    return None
+
+
+def _parts(name):
+    # the parts of the loop a game starts (KEEP)
+    if name == "judge":
+        return _job(1, "fireboard.track_judge", "attach", *SOLVER)
+    if name == "coach":
+        return _job(1, "fireboard.track_coach", "attach", "fireice.danger")
+    if name == "opponent":
+        return _job(1, "fireboard.track_versus", "attach", "fireboard.track_think", *ENGINE_CODE)
+    if name == "hint":
+        return _job(1, "fireboard.track_hinting", "hint")
+    if name == "remote":  # (its part attached by fireboard.track_started)
+        return _names("fireboard.track_remote_part")
+    if name == "plays":  # (the opponent's and the remote's moves shown)
+        return _names("fireboard.track_plays")
+    if name == "solver":  # (the judge's, while it is not solving)
+        return SOLVER
+    # the virtual board's scans that change nothing, skipped
+    if name == "idle":
+        return _job(1, "simboard.idle", "next_scan")
+    return None
+
+
+def _links(name):
+    # a USB command (fireboard.links_commands) and what commands load: a
+    # setting checked, the clock's arithmetic, the colour front end's
+    # baselines kept; the WiFi link's TLS context
+    if name == "command":
+        return _job(1, "fireboard.links_commands", "handle", "fireboard.links_table")
+    if name == "check setting":
+        return _job(1, "fireboard.config_check", "changed")
+    if name == "clock":
+        return _job(1, "fireboard.clock", "fields")
+    if name == "save calibration":
+        return _job(1, "fireboard.sense_calib", "save")
+    if name == "tls":
+        return _job(1, "fireboard.links_net_tls", "context")
+    return None
+
+
+SOLVER = ("fireice.solver", "fireice.seeded")
+
+# The jobs that attach a part of the main loop (app.parts): their code
+# stays while the part plays (the job's result true: a part attached), and
+# done(name) drops it when the part ends.
+KEEP = ("judge", "coach", "opponent", "hint")
 
 
 def run(name, *args):
@@ -155,12 +277,24 @@ def run(name, *args):
     module loaded for it and dropped after it with the modules the step
     names, and the garbage collected. Memory running out is tried again
     after the collection, up to the job's tries in all; then MemoryError
-    goes to the caller. Returns the last step's result."""
+    goes to the caller. Returns the last step's result. A job of KEEP
+    that returns a true value keeps its code (done drops it)."""
     spec = jobs(name)
+    keep = name in KEEP
     result = None
     for step in spec[1:]:
-        result = _step(step[0], step[1], args, step[2], spec[0])
+        result = _step(step[0], step[1], args, step[2], spec[0], keep)
     return result
+
+
+def done(name, failed=False):
+    """The code a job of KEEP kept, or a list of modules the table names,
+    dropped, and the garbage collected: the part it attached has ended.
+    failed: after memory ran out (forget)."""
+    spec = jobs(name)
+    if spec[0].__class__ is int:  # a job: its steps' modules
+        spec = [m for step in spec[1:] for m in (step[0],) + step[2]]
+    forget(*spec, failed=failed)
 
 
 def twice(step, *args):
@@ -174,18 +308,21 @@ def twice(step, *args):
         return step(*args)
 
 
-def _step(module, fn, args, also, tries):
+def _step(module, fn, args, also, tries, keep=False):
     while True:
         tries -= 1
         failed = True
+        result = None
         try:
             __import__(module)
-            result = getattr(sys.modules[module], fn)(*args)
+            f = getattr(sys.modules[module], fn)
+            result = f(*args) if callable(f) else f
             failed = False
             return result
         except MemoryError:
             if tries <= 0:
                 raise
         finally:
-            result = None
-            forget(module, *also, failed=failed)
+            if failed or not (keep and result):
+                forget(module, *also, failed=failed)
+            f = result = None

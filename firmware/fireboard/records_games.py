@@ -68,7 +68,7 @@ class Games:
         if it cannot."""
         if not self.recorded:  # its record could not be started
             raise OSError(NO_RECORD)
-        from fireboard.mem import forget
+        from fireboard.mem import done
         from fireice import rec
 
         tag, noted = self._count()
@@ -92,7 +92,7 @@ class Games:
             if head is not None:
                 head.close()  # (closed already once its tags are read)
             head = rec = None
-            forget("fireice.rec")  # rare: new games, takebacks, results
+            done("record")  # rare: new games, takebacks, results
 
     def ended(self, how):
         """A remote game ended by its server (fireboard.track_remote.end):

@@ -5,7 +5,7 @@
 from fireboard.records_games import ARCHIVE, CURRENT, NEXT, SETTING
 from fireboard.records_store import FULL
 from fireice.geom import START, FireIceError
-from fireboard.mem import forget
+from fireboard.mem import run
 
 LAST = 9999  # games/0001.txt .. games/9999.txt
 # (Names used by one function are imported in it: this module's table of
@@ -51,7 +51,6 @@ def record(games, game, tags, when=None, vs=None, remote=None):
     from fireice.rec import pieces
 
     store.write(NEXT, pieces(tags, ()), 3)  # itself, a rewrite, a spare
-    pieces = None
     try:
         archive(store, number)
         store.rename(NEXT, CURRENT)
@@ -136,11 +135,6 @@ def archive(store, number):
     store.rename(CURRENT, "%s/%04d.txt" % (ARCHIVE, number))
 
 
-def drop_seeded():
-    # the dealing code out of the heap before the game's code loads
-    forget("fireice.seeded")
-
-
 def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grade=None):
     """(game, tags) for a new game; raises FireIceError on bad settings.
     A solitaire's grade (easy, medium, hard) with its position: the graded
@@ -152,11 +146,7 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grad
             tags.append(["Seed", str(seed)])
             tags.append(["Grade", grade])
         elif position is None:
-            from fireice.seeded import deal
-
-            position = deal(seed)
-            deal = None
-            drop_seeded()
+            position = run("deal", seed)
             tags.append(["Seed", str(seed)])
         if to_move:
             tags.append(["ToMove", "fire" if to_move == 1 else "ice"])
@@ -167,11 +157,7 @@ def new_game(mode, handicap=0, side=1, seed=0, position=None, to_move=None, grad
         raise FireIceError("mode must be duel or solitaire, not %r" % mode)
     if position is None:
         if handicap:
-            from fireice.seeded import handicap_position
-
-            position = handicap_position(handicap, side, seed)
-            handicap_position = None
-            drop_seeded()
+            position = run("handicap", handicap, side, seed)
             tags.append(["Handicap", str(handicap)])
             tags.append(["HandicapSide", "fire" if side == 1 else "ice"])
             tags.append(["Seed", str(seed)])

@@ -5,7 +5,7 @@
 # so the heap holds one line, never the whole text, however long the game.
 from fireboard.records_games import ARCHIVE, CURRENT, NEXT
 from fireice.geom import RESULT_NAMES, FireIceError
-from fireboard.mem import forget
+from fireboard.mem import run
 
 
 def start(games):
@@ -51,22 +51,10 @@ def resume(games):
     except FireIceError as e:
         if lines is not None:
             lines.close()  # the file closed before it is renamed
-        from fireboard.records_newgame import archive_number
-
         files.folder(store, ARCHIVE)
-        name = "%s/%04d-bad.txt" % (ARCHIVE, archive_number(store))
-        archive_number = None
-        forget("fireboard.records_newgame")
+        name = "%s/%04d-bad.txt" % (ARCHIVE, run("archive number", store))
         store.rename(CURRENT, name)
         return None, "saved game unreadable (%s), kept as %s" % (e, name)
-    finally:
-        files = None
-        forget(
-            "fireboard.records_files",
-            "fireice.recread",
-            "fireice.notation",
-            "fireboard.config_defaults",
-        )
 
 
 # the tags whose values resuming needs (recread.check_tags, new_game)
@@ -111,9 +99,7 @@ def _replay(games, lines):
     # the number of levels (for _opponent) taken before the game grows,
     # and its module dropped at once: loaded at the end of a long game's
     # replay, it set start-up's peak
-    from fireboard.config_defaults import VS_LEVELS as levels
-
-    forget("fireboard.config_defaults")
+    levels = run("levels")
     from fireice import recread
     from fireice.notation import parse_move
 

@@ -73,12 +73,17 @@ def at_start(scan, store, n=4):
     near = scan.threshold >> 3
     if kept is None or any(abs(kept[h] - scan.base[h]) > near for h in range(49)):
         try:
-            # its own block, and the two the game in play may need
-            store.write(NAME, _json(scan.base), 3)
+            save(store, scan.base)
         except OSError as e:
             said = "calibration not kept: %s" % e
             problem = problem + "; " + said if problem else said
     return problem
+
+
+def save(store, base):
+    """The baselines kept on flash (calib.json), in a block of their own
+    and the two the game in play may need."""
+    store.write(NAME, _json(base), 3)
 
 
 def _json(base):

@@ -56,11 +56,9 @@ def begin(app, now, game, problem, new):
 def _judge(app, game):
     # a solitaire's judge, on a board with room for the solver
     if not game.duel:
-        from fireboard.mem import forget
-        from fireboard.track_judge import attach
+        from fireboard.mem import run
 
-        if not attach(app, game):
-            forget("fireboard.track_judge")
+        run("judge", app, game, False)
 
 
 def _replace(app):

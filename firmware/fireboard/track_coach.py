@@ -76,7 +76,8 @@ class Coach:
 
 def attach(app, on):
     """A Coach in app.parts for the game in play when on (started.coach decides),
-    none otherwise."""
+    none otherwise. Returns on (the "coach" job of fireboard.mem keeps
+    this code while it coaches)."""
     parts = app.parts
     for p in parts:
         if isinstance(p, Coach):
@@ -85,3 +86,4 @@ def attach(app, on):
             break
     if on:
         parts.append(Coach(app))
+    return on

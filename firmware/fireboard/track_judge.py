@@ -25,7 +25,7 @@
 import gc
 from micropython import const
 
-from fireboard.mem import forget
+from fireboard.mem import done
 from fireboard.track_phases import DEALER, JUDGE
 
 SLICE = const(1)  # solver nodes a pass of the Dealer (bench/bench_solver.py "part")
@@ -72,7 +72,8 @@ def attach(app, game, sure=False):
     """A Judge in app.parts while game is a solitaire on a board with room,
     none otherwise (called when a game is started or resumed). sure: the
     room was found already (a graded deal, made with the solver). True when
-    it attached one."""
+    it attached one (the "judge" job of fireboard.mem keeps this code, and
+    the solver's, then; drops them otherwise)."""
     parts = app.parts
     for p in parts:
         if isinstance(p, Judge):
@@ -83,7 +84,6 @@ def attach(app, game, sure=False):
     if not game.duel and (sure or room()):
         parts.append(Judge(app))
         return True
-    forget(_SOLVER, "fireice.seeded")  # (a duel: its room back)
     return False
 
 
@@ -130,7 +130,7 @@ class Judge:
             self._failed(app)
         else:
             self.release()
-            forget(_SOLVER, "fireice.seeded")
+            done("solver")
 
     def tick(self, app, now):
         g = app.tracker.game
@@ -204,7 +204,7 @@ class Judge:
     def _failed(self, app):
         # no room after all: "unknown", the game goes on
         self.release()
-        forget(_SOLVER, "fireice.seeded", failed=True)
+        done("solver", failed=True)
         self._say(app, UNKNOWN)
 
     def _solved(self, app, g, st):
@@ -217,7 +217,6 @@ class Judge:
             sign = LOST
         else:
             sign = UNKNOWN
-        sv = None
         self.drop()
         if sign == LOST and self.blame:
             self._losing(app, g)

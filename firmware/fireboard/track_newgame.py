@@ -5,8 +5,8 @@
 # game's parts out and the new one's in (fireboard.track_started), and a
 # digital board told which pegs from before to place again. Loaded for the
 # job, forgotten after.
-from fireboard.mem import forget
-from fireboard.records_newgame import drop_seeded, new_game, record
+from fireboard.mem import done, run
+from fireboard.records_newgame import new_game, record
 from fireboard.track_phases import DEALER, JUDGE
 from fireice.geom import FireIceError
 
@@ -69,20 +69,12 @@ def _from_table(app, seed, grade, given):
     # a graded deal from the table made on the host (fireice.graded), at
     # once; the board's own seeds go round it. (seed, its position), the
     # position None when the table has none for it
-    from fireice.graded import SEEDS, candidate
-
     if not given:
-        seed %= SEEDS
-    k = candidate(seed, grade)
-    candidate = None
-    forget("fireice.graded")
+        seed %= run("graded seeds")
+    k = run("graded", seed, grade)
     if k < 0:
         return seed, None
-    from fireice.seeded import deal
-
-    position = deal(k)
-    deal = None
-    drop_seeded()
+    position = run("deal", k)
     app.grade = grade
     return seed, position
 
@@ -103,7 +95,6 @@ def _deal_aside(app, settings, grade, to_move):
     for p in app.parts:
         if isinstance(p, judge.Judge):
             p.release()  # the solitaire in play's solver: room for the deal's
-    p = None
     if not judge.room() or to_move is not None:
         return False
     app.grade = grade
@@ -135,31 +126,25 @@ def _into_play(app, game, found):
     # the other kind of game's code goes (loaded again when it is played)
     # and the record's code, done with, before the game's parts load
     # (fireboard.track_started: the board's opponent, the danger lights)
-    if game.duel:
-        forget("fireice.solo", "fireboard.track_solo", "fireice.rec", "fireboard.records_files")
-    else:
-        forget("fireice.duel", "fireice.rec", "fireboard.records_files")
+    done("into a duel" if game.duel else "into a solitaire")
     from fireboard.track_started import replace, started  # (the job forgets it)
 
     started(app, game)
     if game.duel:
-        _detach(app)
+        if _detach(app):
+            done("judge")  # its code and the solver's
     else:
-        from fireboard.track_judge import attach
-
-        if not attach(app, game, found):
-            forget("fireboard.track_judge")
-        attach = None
+        run("judge", app, game, found)
     replace(app)
 
 
 def _detach(app):
-    # a duel: the solitaire's judge and the solver out (no code loaded for it)
+    # a duel: the solitaire's judge out, and its solver (True when there
+    # was one)
     for p in app.parts:
         if getattr(p, "kind", 0) == JUDGE:
             app.parts.remove(p)
             p.release()
             app.lights.judge = None
-            p = None
-            forget("fireboard.track_judge", "fireice.solver", "fireice.seeded")
-            return
+            return True
+    return False

@@ -16,8 +16,8 @@
 # input raises FireIceError (its text says what was wrong) and changes
 # nothing. A part sees the board's events through app.outputs
 # (docs/architecture.md). Loaded for an operation, and best dropped after
-# it (fireboard.mem.forget("fireboard.track_remote"), as the USB commands
-# do): a remote game keeps only its part, and fits the game's 64 KB.
+# it, as the USB commands drop it (fireboard.links_commands): a remote
+# game keeps only its part, and fits the game's 64 KB.
 from fireice.geom import RESULT_NAMES, SIDE_NAMES, FireIceError
 
 from fireboard.track_phases import REMOTE, WAITING

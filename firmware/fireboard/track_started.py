@@ -54,20 +54,16 @@ def coach(app):
     vs = app.games.vs
     on = g is not None and g.duel and (v if v is not None else vs is not None and vs[1] == 1)
     if on or app.lights.danger is not None:
-        from fireboard.track_coach import attach
+        from fireboard.mem import run
 
-        attach(app, on)
-    if not on:
-        from fireboard.mem import forget
-
-        forget("fireboard.track_coach", "fireice.danger")
+        run("coach", app, on)
 
 
 def play_board(app):
     """The board plays the game's opponent (games.vs, from its record): the
     part that does it (fireboard.track_versus) in app.parts, loaded for it;
     none, and its code dropped, in a game of two players."""
-    from fireboard.mem import ENGINE_CODE, forget
+    from fireboard.mem import done, run
 
     play_remote(app)
     vs = app.games.vs
@@ -81,47 +77,47 @@ def play_board(app):
         app.opponent = op = None
     if vs is None:
         # (a search still stopping keeps what it runs until it ends)
-        forget("fireboard.track_versus", "fireboard.track_think", *ENGINE_CODE)
+        done("opponent")
         if app.games.remote is None:
-            forget("fireboard.track_plays")
+            done("plays")
         return
     try:
-        from fireboard.track_versus import Opponent
+        run("opponent", app, vs)
     except MemoryError:
-        forget("fireboard.track_versus", "fireboard.track_think", *ENGINE_CODE, failed=True)
         app._out(
             {
                 "ev": "error",
                 "reason": "the board cannot play (out of memory): move its pegs for it",
             }
         )
-        return
-    app.opponent = Opponent(vs[0], vs[1])
-    app.parts.append(app.opponent)
 
 
 def play_remote(app):
     """A remote opponent plays the game's other side (games.remote, from
     its record): its part (fireboard.track_remote) in app.parts, loaded for
     it; out, and its code dropped, in any other game."""
-    from fireboard.track_phases import REMOTE
-
     r = app.games.remote
-    for part in app.parts:
-        if getattr(part, "kind", 0) == REMOTE:
-            part.stop(app)
-            app.parts.remove(part)
-            break
-    part = None
+    _stop_remote(app)
     if r is None:
-        from fireboard.mem import forget
+        from fireboard.mem import done
 
-        forget("fireboard.track_remote_part")
+        done("remote")
         return
     from fireboard.track_remote_part import Remote
 
     app.tracker.plies = True
     app.parts.append(Remote(r[0], r[1], r[2]))
+
+
+def _stop_remote(app):
+    # the remote opponent's part, if one plays, stopped and out of the loop
+    from fireboard.track_phases import REMOTE
+
+    for part in app.parts:
+        if getattr(part, "kind", 0) == REMOTE:
+            part.stop(app)
+            app.parts.remove(part)
+            return
 
 
 def replace(app):

@@ -31,6 +31,14 @@ from fireboard.track_phases import THINKING
 from fireboard.track_tracker import FREE
 
 
+def attach(app, vs):
+    """The board plays side vs[0] at level vs[1]: its part in app.parts
+    (the "opponent" job of fireboard.mem, started.play_board)."""
+    app.opponent = Opponent(vs[0], vs[1])
+    app.parts.append(app.opponent)
+    return True
+
+
 class Opponent:
     def __init__(self, side, level):
         self.side = side  # the side the board plays: 1 Fire, 2 Ice

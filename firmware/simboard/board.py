@@ -20,7 +20,7 @@ import sys
 from time import ticks_diff, ticks_us
 
 from simboard.hw import Hardware
-from fireboard.mem import forget
+from fireboard.mem import run
 
 
 class Board:
@@ -67,18 +67,11 @@ class Board:
             from simboard.memstore import MemStore
 
             store = MemStore()
-        from fireboard.board import start
-
-        self.app, self.hw, started = start(store, self.hardware, self.emit, seed, front)
-        forget("fireboard.board")
+        self.app, self.hw, started = run("board", store, self.hardware, self.emit, seed, front)
         if self.pico:  # the virtual hardware's own time, to be taken off
             self.ready()
         self.hw.on_frame = self.frame
-        from simboard import start as simstart  # loaded now the start-up code is gone
-
-        simstart.started(self)
-        simstart = None
-        forget("simboard.start")
+        run("started", self)  # (loaded now the start-up code is gone)
         self.app.begin(self.now, *started)
         if self.pico:  # the scan points within a long pass (App.sense)
             self.app.clock = self.clock
@@ -115,11 +108,7 @@ class Board:
     def command(self, line):
         # a command line, as over USB (docs/protocol.md)
         gc.collect()  # see App.new_game
-        from fireboard import links_commands as usb
-
-        usb.handle(self.app, line, self.emit)
-        usb = None
-        forget("fireboard.links_commands", "fireboard.links_table")
+        run("command", self.app, line, self.emit)
         if self.app.asked is not None:  # a new game, made now the command code is gone
             self.app.start_asked()
 
@@ -150,11 +139,7 @@ class Board:
             now = t
             t += period
             if t < last and app.deb.cand == app.deb.stable:
-                from simboard import idle as simidle
-
-                t = simidle.next_scan(self, now, t, last)
-                simidle = None
-                forget("simboard.idle")
+                t = run("idle", self, now, t, last)
         self.now = at
         hw.now = at
         app.now = at
@@ -200,7 +185,7 @@ def main(argv, cls=Board):
                     simstart.reset(board)
             except Exception as e:  # never stop over one input: say so, and carry on
                 sys.print_exception(e, sys.stderr)  # for whoever debugs the firmware
-                forget("fireboard.links_commands", "fireboard.links_table")
+                gc.collect()  # (a command's code went with its job: fireboard.mem.run)
                 why = "out of memory" if isinstance(e, MemoryError) else repr(e)
                 board.emit({"ev": "error", "reason": "%s: %s" % (why, text[:40].strip())})
 

@@ -93,12 +93,9 @@ class Hardware:
         w = self.wall
         if w is None:
             return None
-        from fireboard.clock import fields
-        from fireboard.mem import forget
+        from fireboard.mem import run
 
-        t = fields(w[0], w[1] + self.now)
-        forget("fireboard.clock")
-        return t
+        return run("clock", w[0], w[1] + self.now)
 
     def set_clock(self, y, mo, d, h, mi, s, wd):
         from fireboard.clock import day_number

@@ -66,14 +66,13 @@ def started(board):
 def hello(cfg, now):
     # written a piece at a time: no list of 51 names in the heap
     from fireice.geom import hole_name
-    from fireice.version import VERSION
+    from fireboard.mem import run
 
-    forget("fireice.version")
-
+    version = run("version")
     w = sys.stdout.write
     w(
         '{"ev": "hello", "at": %d, "version": "%s", "front": "%s", "leds": ['
-        % (now, VERSION, cfg["front"])
+        % (now, version, cfg["front"])
     )
     m = cfg["led_map"]
     for k in range(51):

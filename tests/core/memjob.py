@@ -3,6 +3,7 @@
 import sys
 
 state = sys.modules.get("memjob_state")
+SIZE = 7  # a value a job takes (a step that names no function)
 
 
 def work(x, fail_first):

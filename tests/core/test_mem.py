@@ -19,8 +19,13 @@ def setup(tries=2):
     # a job of one step for these tests, beside the board's own
     if not hasattr(mem, "board_jobs"):
         mem.board_jobs = mem.jobs
+    # (and one that takes a value of the module)
     mem.jobs = lambda name: (
-        (tries, ("memjob", "work", ())) if name == "test" else mem.board_jobs(name)
+        (tries, ("memjob", "work", ()))
+        if name == "test"
+        else (1, ("memjob", "SIZE", ()))
+        if name == "size"
+        else mem.board_jobs(name)
     )
 
 
@@ -44,6 +49,38 @@ def test_a_job_that_ran_out_of_memory_is_tried_once_more():
     setup(tries=1)
     raises(MemoryError, lambda: mem.run("test", 5, True))
     assert State.calls == 1
+
+
+def test_a_step_takes_a_value_of_its_module_and_the_module_goes():
+    from fireboard import mem
+
+    setup()
+    assert mem.run("size") == 7
+    assert ("memjob" in sys.modules) == (not MICROPYTHON)
+
+
+def test_a_kept_job_keeps_its_code_while_its_part_plays_and_done_drops_it():
+    # a job of mem.KEEP (a part of the loop attached) keeps its module when
+    # it returns a true value, drops it when it returns a false one; done
+    # drops what it kept
+    from fireboard import mem
+
+    setup()
+    kept = mem.KEEP
+    mem.KEEP = kept + ("test",)
+    try:
+        assert mem.run("test", 0, False) == 0  # nothing attached
+        assert ("memjob" in sys.modules) == (not MICROPYTHON)
+        assert mem.run("test", 1, False) == 2  # attached: its code stays
+        assert "memjob" in sys.modules
+        mem.done("test")
+        assert ("memjob" in sys.modules) == (not MICROPYTHON)
+        # memory running out drops it, kept job or not
+        setup(tries=1)
+        raises(MemoryError, lambda: mem.run("test", 1, True))
+        assert ("memjob" in sys.modules) == (not MICROPYTHON)
+    finally:
+        mem.KEEP = kept
 
 
 def test_every_step_of_the_jobs_table_names_a_function_of_a_firmware_module():

@@ -1,7 +1,8 @@
 """The firmware's import graph, read from its sources with ast: every import
-statement, at the top of a module or inside a function, and the command
+statement, at the top of a module or inside a function, the command
 modules the command table names (fireboard.links_commands loads them by
-name)."""
+name), and the modules of the jobs a module runs (fireboard.mem.run("job"):
+the table fireboard.mem.jobs names them: each step's module)."""
 
 import ast
 import os
@@ -40,9 +41,45 @@ def imports(rel, known=None):
             parts = base.split(".")
             for k in range(1, len(parts) + 1):
                 found.add(".".join(parts[:k]))
+    for job in jobs_named(text):
+        found |= job_modules(job)
     if rel == "fireboard/links_commands.py":
         found |= {"fireboard.links_cmd_" + m for m in re.findall(r" [a-z]+:([a-z]+)\b", text)}
     return {m for m in found if m in known and m != name_of(rel)}
+
+
+def mem_table():
+    """fireboard.mem's namespace, run from its source (it imports only gc
+    and sys): its jobs table for the host's checks."""
+    path = os.path.join(firmware.firmware_dir(), "fireboard", "mem.py")
+    with open(path) as f:
+        space = {"__name__": "mem_table"}
+        exec(compile(f.read(), path, "exec"), space)
+    return space
+
+
+def jobs_named(text, calls=("run",)):
+    """The job names a source passes to fireboard.mem's run (or to the
+    functions named in calls): a string constant as the first argument of
+    a call of run or mem.run, or either string of a conditional there."""
+    out = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Call) and node.args:
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", None)
+            arg = node.args[0]
+            if name in calls and isinstance(arg, ast.Constant):
+                out.append(arg.value)
+            elif name in calls and isinstance(arg, ast.IfExp):
+                out += [v.value for v in (arg.body, arg.orelse) if isinstance(v, ast.Constant)]
+    return out
+
+
+def job_modules(job, table=None):
+    """The modules the job named loads for its steps (each step's module;
+    what a step's module imports is that module's own edge)."""
+    spec = (table or mem_table())["jobs"](job)
+    return {step[0] for step in spec[1:]}
 
 
 def graph():
