@@ -332,6 +332,12 @@ def cmd_sim(args):
     if args.fault or args.blank or args.net:
         print("fireice sim: --fault, --blank and --net go with --pty", file=sys.stderr)
         return 2
+    if args.pico_factor is not None and (args.pico_factor < 1 or not args.pico_time):
+        print(
+            "fireice sim: --pico-factor is a whole number, 1 or more, with --pico-time",
+            file=sys.stderr,
+        )
+        return 2
     if not args.headless:
         from fireice_tools import web
 

@@ -194,3 +194,16 @@ def test_the_board_is_named_by_its_usb_serial_number(monkeypatch, tmp_path):
 def test_sim_pty_has_no_page():
     p = run("sim", "--pty", "--http-port", "8123")
     assert p.returncode == 2 and "--pty has no page" in p.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--pico-time", "--pico-factor", "0"],
+        ["--pico-time", "--pico-factor", "-200"],
+        ["--pico-factor", "50"],  # (without --pico-time: no Pico time to set)
+    ],
+)
+def test_sim_refuses_a_pico_factor_it_cannot_use(argv, capsys):
+    assert cli.main(["sim", "--headless"] + argv) == 2
+    assert "--pico-factor is a whole number, 1 or more, with --pico-time" in capsys.readouterr().err
