@@ -8,6 +8,7 @@ import contextlib
 import os
 import re
 import shutil
+import time
 
 import pytest
 
@@ -46,7 +47,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # emptied as the module takes its first one in a run, so that a folder
 # holds one run's pictures only.
 ARTEFACTS = os.environ.get("FIREICE_ARTEFACTS") or os.path.join(ROOT, "test-artefacts")
-_taken = {}  # module folder -> screenshots taken in this run
+_taken = {}  # module folder -> screenshots taken by this process
+# when this run began: summary counts the pictures taken since, whichever
+# process took them (make test-py's parallel part takes them in pytest-xdist's
+# workers, and the line is written by the process that started them)
+_BEGUN = time.time()
 
 
 def _module():
@@ -74,12 +79,24 @@ def shot(page, name, **kw):
 
 
 def summary():
-    """The line that ends a test run which took screenshots, or None."""
-    n = sum(_taken.values())
-    if not n:
+    """The line that ends a test run which took screenshots, or None: the
+    pictures in the artefacts folder taken since the run began."""
+    counts = {}
+    if os.path.isdir(ARTEFACTS):
+        for module in os.listdir(ARTEFACTS):
+            folder = os.path.join(ARTEFACTS, module)
+            if os.path.isdir(folder):
+                n = sum(
+                    1
+                    for name in os.listdir(folder)
+                    if os.path.getmtime(os.path.join(folder, name)) >= _BEGUN
+                )
+                if n:
+                    counts[module] = n
+    if not counts:
         return None
     return "Screenshots of the page tests (%d, %s): %s" % (
-        n,
-        ", ".join(sorted(_taken)),
+        sum(counts.values()),
+        ", ".join(sorted(counts)),
         ARTEFACTS,
     )

@@ -46,3 +46,23 @@ def test_screenshots_go_to_the_module_folder_of_the_run(tmp_path, monkeypatch):
     assert chromium.summary() == (
         "Screenshots of the page tests (3, test_pages_browser, test_web): %s" % tmp_path
     )
+
+
+def test_the_summary_counts_what_other_processes_took_in_this_run(tmp_path, monkeypatch):
+    # make test-py's parallel part takes its pictures in pytest-xdist's
+    # workers, and the line is written by the process that started them
+    import os
+
+    monkeypatch.setattr(chromium, "ARTEFACTS", str(tmp_path))
+    monkeypatch.setattr(chromium, "_taken", {})
+    worker = tmp_path / "test_web_games"
+    worker.mkdir()
+    (worker / "import.png").write_bytes(b"\x89PNG picture")
+    earlier = tmp_path / "test_link_web"  # an earlier run's, its module not run now
+    earlier.mkdir()
+    (earlier / "signed-in.png").write_bytes(b"\x89PNG old")
+    before = chromium._BEGUN - 3600
+    os.utime(earlier / "signed-in.png", (before, before))
+    assert chromium.summary() == (
+        "Screenshots of the page tests (1, test_web_games): %s" % tmp_path
+    )
