@@ -12,7 +12,9 @@ import pytest
 # at Pico time, where a pass costs its CPU time here x 200; those of a live
 # clock or a latency bound; those that wait in wall-clock time for a
 # subprocess's answer with little to spare, or stop one with Ctrl-C at a
-# moment (two of these failed beside other tests on a loaded machine).
+# moment (two of these failed beside other tests on a loaded machine), or
+# drive a board on a pseudo-terminal with inputs 0.1 s apart (test_remote_pty
+# once missed its link event beside another test: not yet explained).
 # Each entry is a node id's beginning: a file, or a file and a test.
 SERIAL = (
     "tests/host/test_sim_host.py::test_pico_time",
@@ -25,6 +27,7 @@ SERIAL = (
     "tests/host/test_selftest.py::test_the_terminal_player_at_the_command_line",
     "tests/host/test_engine_cli.py",
     "tests/host/test_sim_kill.py",
+    "tests/host/test_remote_pty.py",
     "tests/host/test_net_game.py",
     "tests/host/test_web.py",
     "tests/host/test_web_play.py",
