@@ -361,6 +361,9 @@ def _wiring(sim, **kw):
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C reaches it even where this run was started with SIGINT
+        # ignored (a shell's background job), which a child inherits
+        preexec_fn=_sigint_default,
         **kw,
     )
 
@@ -391,3 +394,7 @@ def test_wiring_map_stops_cleanly_on_end_of_input_and_ctrl_c(tmp_path):
         b = sim.board()
         assert b.command("config sensor_map")["value"] is None
         b.close()
+
+
+def _sigint_default():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

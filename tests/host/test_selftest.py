@@ -258,6 +258,9 @@ def _self_test(sim, *args):
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C reaches it even where this run was started with SIGINT
+        # ignored (a shell's background job), which a child inherits
+        preexec_fn=_sigint_default,
     )
 
 
@@ -298,3 +301,7 @@ def test_the_terminal_player_at_the_command_line(tmp_path):
 def test_bad_samples_is_a_clear_error():
     p = fireice("diag", "--self-test", "--samples", "1", port="/dev/null")
     assert p.returncode == 2 and "--samples takes 2 or more" in p.stderr
+
+
+def _sigint_default():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
