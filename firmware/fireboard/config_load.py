@@ -1,6 +1,7 @@
 # Loading the board's configuration at start: config.json's settings over
 # the defaults (fireboard.config_defaults), checked (fireboard.config_check).
 from fireboard import config_defaults as defaults
+from fireboard.records_store import MISSING
 
 
 def load(store, name="config.json"):
@@ -9,7 +10,7 @@ def load(store, name="config.json"):
     config.json that cannot be used (not text, too big, a folder, bad JSON,
     a setting out of range) is set aside as config.json.WHY and the board
     starts on the defaults: a safe start, said in problem."""
-    if store.size(name) == -1:
+    if store.size(name) == MISSING:
         return defaults.copy(), None  # (the file checker not even loaded)
     from fireboard import records_files as files
     from fireboard.mem import run

@@ -2,6 +2,7 @@
 # command): config (every setting as the board runs), reset (back to the
 # defaults). Changing one is cmd_set.
 from fireboard.links_table import CommandError, no_arg
+from fireboard.records_store import MISSING
 
 CONFIG = "config.json"
 
@@ -25,6 +26,6 @@ def reset(app, arg):
     store = app.games.store
     from fireboard.records_files import set_aside
 
-    kept = set_aside(store, CONFIG, "reset") if store.size(CONFIG) != -1 else None
+    kept = set_aside(store, CONFIG, "reset") if store.size(CONFIG) != MISSING else None
     app.reboot = True
     return {"kept": kept}

@@ -4,6 +4,7 @@
 import json
 
 from fireboard.links_table import CommandError
+from fireboard.records_store import MISSING
 
 CONFIG = "config.json"
 # settings that take effect at once; the others at the next start
@@ -29,7 +30,7 @@ def store_setting(app, key, value):
     new = run("check setting", app.cfg, key, value)
     store = app.games.store
     over = {}
-    if store.size(CONFIG) != -1:  # the settings stored so far
+    if store.size(CONFIG) != MISSING:  # the settings stored so far
         from fireboard.records_files import read
 
         try:

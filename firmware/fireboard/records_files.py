@@ -5,6 +5,8 @@
 # board starts without it and loses nothing. Loaded for start-up and for
 # commands, forgotten after.
 
+from fireboard.records_store import FOLDER, MISSING
+
 
 class Unusable(OSError):
     """An entry on flash the board cannot use; why: a short tag for its
@@ -17,7 +19,7 @@ class Unusable(OSError):
 
 def _check(store, name, limit):
     n = store.size(name)
-    if n == -2:
+    if n == FOLDER:
         raise Unusable(name, "folder", "a folder, not a file")
     if n > limit:
         raise Unusable(name, "too-big", "%d bytes, more than %d" % (n, limit))
@@ -78,7 +80,7 @@ def set_aside(store, name, why):
     returns the new name."""
     new = name + "." + why
     k = 1
-    while store.size(new) != -1:
+    while store.size(new) != MISSING:
         k += 1
         new = "%s.%s.%d" % (name, why, k)
     store.rename(name, new)
@@ -88,7 +90,7 @@ def set_aside(store, name, why):
 def folder(store, name):
     """Make sure the folder is there (a file in its place is set aside)."""
     n = store.size(name)
-    if n == -2:
+    if n == FOLDER:
         return
     if n >= 0:
         set_aside(store, name, "file")

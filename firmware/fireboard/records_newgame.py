@@ -3,7 +3,7 @@
 # (fireboard.track_newgame, the game's side of it), forgotten after.
 
 from fireboard.records_games import ARCHIVE, CURRENT, NEXT, SETTING
-from fireboard.records_store import FULL
+from fireboard.records_store import FOLDER, FULL, MISSING
 from fireice.geom import START, FireIceError
 from fireboard.mem import run
 
@@ -119,7 +119,7 @@ def archive(store, number):
     without moves ends at the blank line after its tags: only its last two
     bytes are read (whatever the file holds, it is never read whole)."""
     n = store.size(CURRENT)
-    if n == -1:
+    if n == MISSING:
         return
     if n >= 2:
         with store.open(CURRENT) as f:
@@ -128,7 +128,7 @@ def archive(store, number):
         if tail == b"\n\n":
             store.remove(CURRENT)
             return
-    if store.size(ARCHIVE) != -2:
+    if store.size(ARCHIVE) != FOLDER:
         from fireboard.records_files import folder
 
         folder(store, ARCHIVE)

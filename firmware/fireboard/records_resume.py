@@ -4,6 +4,7 @@
 # The record is read a line at a time and each move played as it is read,
 # so the heap holds one line, never the whole text, however long the game.
 from fireboard.records_games import ARCHIVE, CURRENT, NEXT
+from fireboard.records_store import MISSING
 from fireice.geom import RESULT_NAMES, FireIceError
 from fireboard.mem import run
 
@@ -35,9 +36,9 @@ def resume(games):
     folder, a huge file, bytes that are not text) set aside as
     game.txt.WHY, and None returned."""
     store = games.store
-    if store.size(CURRENT) == -1 and store.size(NEXT) >= 0:
+    if store.size(CURRENT) == MISSING and store.size(NEXT) >= 0:
         store.rename(NEXT, CURRENT)  # a new game cut off before it took over
-    if store.size(CURRENT) == -1:
+    if store.size(CURRENT) == MISSING:
         return None, None  # a new board
     from fireboard import records_files as files
 

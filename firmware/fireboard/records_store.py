@@ -7,6 +7,9 @@
 import os
 
 BLOCK = 4096  # the flash file system's block (littlefs on a Pico)
+# Store.size() of a name with no file: nothing there, or a folder
+MISSING = -1
+FOLDER = -2
 FULL = "the flash is full: fetch the games and delete them over USB (fireice games --delete)"
 
 
@@ -21,12 +24,12 @@ class Store:
         return open(self.path(name), mode)
 
     def size(self, name):
-        """The size of a file; -1 when there is none, -2 for a folder."""
+        """The size of a file; MISSING when there is none, FOLDER for a folder."""
         try:
             st = os.stat(self.path(name))
         except OSError:
-            return -1
-        return -2 if st[0] & 0x4000 else st[6]
+            return MISSING
+        return FOLDER if st[0] & 0x4000 else st[6]
 
     def free(self):
         """Bytes free on the flash."""

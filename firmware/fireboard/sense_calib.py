@@ -2,13 +2,15 @@
 # sensor, measured at start and kept in calib.json. Loaded for the job only.
 import json
 
+from fireboard.records_store import MISSING
+
 NAME = "calib.json"
 
 
 def stored(store):
     """(baselines kept on flash, an array of 49, or None; problem or None).
     A calib.json that cannot be used is set aside as calib.json.WHY."""
-    if store.size(NAME) == -1:
+    if store.size(NAME) == MISSING:
         return None, None
     from fireboard import records_files as files
 
