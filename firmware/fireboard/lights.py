@@ -220,17 +220,17 @@ class Lights:
     def _marks(self, t, g, phase, duel, blink):
         # what the phase shows on the pegs and holes
         if phase == LIFTED:
-            self._lifted(t.h, g, duel)
+            self._lifted(t.from_hole, g, duel)
         elif phase == LANDED:
             s = g.to_move
-            self._put(t.t, _SIDE[s], 1)
-            self._put(t.h, _SIDE[3 - s], 4 if blink else 2)  # the fill goes here
+            self._put(t.to_hole, _SIDE[s], 1)
+            self._put(t.from_hole, _SIDE[3 - s], 4 if blink else 2)  # the fill goes here
             self._blinks = True
         elif phase == VICTIM:
-            self._captors(t.h, g, blink)
+            self._captors(t.from_hole, g, blink)
         elif phase == BOTH:
-            self._put(t.h, _SIDE[g.cells[t.h]], 1)
-            self._put(t.t, _SIDE[g.cells[t.t]], 1)
+            self._put(t.from_hole, _SIDE[g.cells[t.from_hole]], 1)
+            self._put(t.to_hole, _SIDE[g.cells[t.to_hole]], 1)
         elif phase == ERROR or phase == RESTORE or phase == SETUP:
             self._fixes(t, blink)
         elif phase == IDLE and duel and self.hint and g.ply == self.hint_ply:
@@ -278,7 +278,7 @@ class Lights:
         # right one (on a digital board setting up: a peg from before,
         # to put back in it)
         want = t.target
-        p = t.p
+        p = t.pegs
         seen = t.seen
         for k in range(49):
             if not (t.all_fixes or k == t.fix):

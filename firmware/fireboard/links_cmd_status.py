@@ -41,6 +41,6 @@ def status(app, arg):
         from fireice.geom import position_str
 
         st["fix"] = hole_name(t.fix) if t.fix != 255 else None
-        st["fix_kind"] = (None, "remove", "put", "colour")[t.fix_kind]
+        st["fix_kind"] = phases.FIX_NAMES[t.fix_kind]
         st["target"] = position_str(t.target)
     return st

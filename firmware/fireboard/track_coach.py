@@ -41,7 +41,7 @@ class Coach:
             if self.h >= 0:
                 self._clear(app)
             return
-        h = t.h
+        h = t.from_hole
         if h != self.h or g.ply != self.ply:
             self._clear(app)
             self.h = h

@@ -10,9 +10,9 @@ def track(self, g, p, n):
     if n == 1:
         x = d[0]
         if p[x] == 0:
-            if not self.colour and (x == self.pend_h or x == self.pend_t):
+            if not self.colour and (x == self.moving_from or x == self.moving_to):
                 # the other hole of the pair was filled: x's peg captured there
-                y = self.pend_t if x == self.pend_h else self.pend_h
+                y = self.moving_to if x == self.moving_from else self.moving_from
                 why = g.check(x, y)
                 return self._error(y, why) if why else self._commit(x, y)
             # the peg may capture (LIFTED), or be captured (VICTIM)?
@@ -29,8 +29,8 @@ def track(self, g, p, n):
         b = d[1]
         if p[a] == 0 and p[b] == 0:
             if g.check(a, b) is None or g.check(b, a) is None:
-                self.pend_h = a
-                self.pend_t = b
+                self.moving_from = a
+                self.moving_to = b
                 return self._set(BOTH, a, b)
             return self._error(
                 b, "%s and %s cannot capture each other" % (hole_name(a), hole_name(b))

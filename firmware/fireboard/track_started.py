@@ -132,7 +132,7 @@ def replace(app):
     seen = t.seen
     if seen is None or t.phase != SETUP:  # colour, or not setting up
         return
-    p = t.p
+    p = t.pegs
     cells = t.game.cells
     old = None
     for k in range(49):

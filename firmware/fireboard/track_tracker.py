@@ -5,12 +5,12 @@
 # player is doing: nothing, lifting a peg, having put it on a legal hole,
 # having completed a move, or something wrong, with the way back. Only what a
 # presence-only front end cannot see (which peg went where) is remembered
-# between updates: the move on its way (pend_h -> pend_t), and while a new
+# between updates: the move on its way (moving_from -> moving_to), and while a new
 # game is set up, the holes seen empty since it began (seen): a digital
 # board cannot tell a Fire peg from an Ice one, so a peg counts for the new
 # game only once it has been put into its hole after the game began. A peg
 # still standing from before is lifted and put back in the colour lit
-# under it (fix kind 3, as a wrong colour on the colour front end).
+# under it (FIX_COLOUR, as a wrong colour on the colour front end).
 import micropython
 from micropython import const
 
@@ -26,6 +26,9 @@ from fireboard.track_phases import (
     OVER,
     THINKING,
     WAITING,
+    FIX_REMOVE,
+    FIX_PUT,
+    FIX_COLOUR,
 )
 
 _NONE = const(255)
@@ -38,16 +41,19 @@ class Tracker:
         self.colour = colour  # the front end tells Fire from Ice
         self.game = None
         self.phase = SETUP
-        self.h = _NONE
-        self.t = _NONE
-        self.pend_h = _NONE
-        self.pend_t = _NONE
+        # the holes of the phase (track_phases): the peg up, where it landed
+        self.from_hole = _NONE
+        self.to_hole = _NONE
+        # a duel's move on its way: lifted from, put in (the fill goes back
+        # to moving_from); a solitaire's pair of pegs both up
+        self.moving_from = _NONE
+        self.moving_to = _NONE
         self.fix = _NONE  # ERROR, RESTORE, SETUP: the hole to put right first
-        self.fix_kind = 0  # 1 remove a peg, 2 put a peg, 3 change its colour
+        self.fix_kind = 0  # FIX_REMOVE, FIX_PUT or FIX_COLOUR (0: none)
         self.all_fixes = False  # SETUP shows every fix at once
         self.reason = None
         self.target = bytearray(49)  # the position the lights guide to
-        self.p = self.target  # the pegs last seen
+        self.pegs = self.target  # the pegs last seen (update)
         self.waypoint = None  # a position to pass through first (takeback)
         self.diff = bytearray(8)
         # digital: 1 for a hole seen empty since the set-up began (all 1
@@ -77,7 +83,7 @@ class Tracker:
         self.game = game
         self.waypoint = None
         self.forced = FREE
-        self.h = self.t = self.pend_h = self.pend_t = _NONE
+        self.from_hole = self.to_hole = self.moving_from = self.moving_to = _NONE
         self.phase = SETUP if setup else IDLE
         self.reason = None
         self.version += 1
@@ -92,8 +98,8 @@ class Tracker:
             self.version += 1
             if self.phase != SETUP and self.phase != RESTORE and self.phase != OVER:
                 self.reason = None
-                self.pend_h = self.pend_t = _NONE
-                self.update(self.p)
+                self.moving_from = self.moving_to = _NONE
+                self.update(self.pegs)
 
     def _trust(self, yes):
         s = self.seen
@@ -134,10 +140,10 @@ class Tracker:
         return n
 
     def _set(self, phase, h=_NONE, t=_NONE):
-        if phase != self.phase or h != self.h or t != self.t:
+        if phase != self.phase or h != self.from_hole or t != self.to_hole:
             self.phase = phase
-            self.h = h
-            self.t = t
+            self.from_hole = h
+            self.to_hole = t
             self.version += 1
 
     def update(self, p):
@@ -145,7 +151,7 @@ class Tracker:
         g = self.game
         if g is None:
             return
-        self.p = p
+        self.pegs = p
         if g.result and self.phase != SETUP:
             return self._set(OVER)
         if self.waypoint is not None:
@@ -169,7 +175,7 @@ class Tracker:
             self.events.append({"ev": "turn", "to": SIDE_NAMES[g.to_move]})
             return
         if n == 0:
-            self.pend_h = self.pend_t = _NONE
+            self.moving_from = self.moving_to = _NONE
             return self._set(IDLE)
         if g.duel:
             self._duel(g, p, n)
@@ -197,11 +203,11 @@ class Tracker:
                     return self._error(
                         x, "the board plays %s: lift %s" % (move_name(fh, ft), hole_name(fh))
                     )
-                self.pend_h = self.pend_t = _NONE
+                self.moving_from = self.moving_to = _NONE
                 return self._set(LIFTED, x)
-            if not self.colour and x == self.pend_t:
+            if not self.colour and x == self.moving_to:
                 # the fill is in: the hole left reads occupied again
-                return self._commit(self.pend_h, x)
+                return self._commit(self.moving_from, x)
         elif n == 2:
             a = d[0]
             b = d[1]
@@ -222,14 +228,14 @@ class Tracker:
                             b,
                             "%s has %s peg: %s moves" % (hole_name(b), _A_PEG[p[b]], SIDE_NAMES[s]),
                         )
-                    self.pend_h = a
-                    self.pend_t = b
+                    self.moving_from = a
+                    self.moving_to = b
                     return self._set(LANDED, a, b)
                 if self.colour and p[a] == o and p[b] == s and not why:
                     return self._commit(a, b)
         # Something else. A move on its way, and a peg where its fill is not?
-        h = self.pend_h
-        t = self.pend_t
+        h = self.moving_from
+        t = self.moving_to
         if h != _NONE and p[t] != 0 and p[h] != o:
             for k in range(min(n, 8)):
                 x = d[k]
@@ -270,7 +276,7 @@ class Tracker:
         if self.synced and self.forced >= 0:
             ply = -2 - ply
         g.push(h, t)
-        self.pend_h = self.pend_t = _NONE
+        self.moving_from = self.moving_to = _NONE
         self.forced = FREE  # (the board's move, made)
         self.reason = None
         self._set(OVER if g.result else IDLE)
@@ -337,16 +343,16 @@ class Tracker:
         for k in range(49):
             target[k] = g.cells[k]
         if landed:
-            target[self.pend_h] = 0
-            target[self.pend_t] = g.to_move
+            target[self.moving_from] = 0
+            target[self.moving_to] = g.to_move
         self._guide(ERROR, target, False)
         if reason is None:
             hole = h = self.fix
             if h == _NONE:
                 reason = "the pegs do not match the game"
-            elif self.fix_kind == 1:
+            elif self.fix_kind == FIX_REMOVE:
                 reason = "no peg belongs in %s" % hole_name(h)
-            elif self.fix_kind == 2:
+            elif self.fix_kind == FIX_PUT:
                 reason = "%s peg is missing from %s" % (_A_PEG[target[h]], hole_name(h))
             else:
                 reason = "%s needs %s peg" % (hole_name(h), _A_PEG[target[h]])
@@ -363,19 +369,19 @@ class Tracker:
         if want is not target:
             for k in range(49):
                 target[k] = want[k]
-        p = self.p
+        p = self.pegs
         fix = _NONE
         kind = 0
         for k in range(49):
             if target[k] == 0 and p[k] != 0:
                 fix = k
-                kind = 1
+                kind = FIX_REMOVE
                 break
         if fix == _NONE:
             for k in range(49):
                 if target[k] != 0 and p[k] == 0:
                     fix = k
-                    kind = 2
+                    kind = FIX_PUT
                     break
         if fix == _NONE:
             # a colour to change; digital, setting up: a peg from before
@@ -383,7 +389,7 @@ class Tracker:
             for k in range(49):
                 if target[k] != p[k] if seen is None else target[k] and not seen[k]:
                     fix = k
-                    kind = 3
+                    kind = FIX_COLOUR
                     break
         self.all_fixes = all_at_once
         if phase != self.phase or fix != self.fix or kind != self.fix_kind:
@@ -401,7 +407,7 @@ class Tracker:
         g = self.game
         h = mv >> 6
         t = mv & 63
-        self.h = self.t = self.pend_h = self.pend_t = _NONE
+        self.from_hole = self.to_hole = self.moving_from = self.moving_to = _NONE
         self.forced = FREE
         self.reason = None
         if undo:

@@ -6,10 +6,9 @@
 # end checks colours as before. Also: a restart in the middle of the set-up,
 # a takeback, handicap set-ups and solitaire deals. On the virtual board's
 # hardware with a flash in memory, both interpreters.
+from fireboard.track_phases import FIX_COLOUR, FIX_PUT, IDLE as _IDLE, SETUP as _SETUP
 from fireice.geom import START, hole_name
 
-_SETUP = 7
-_IDLE = 0
 D4 = 24
 C4 = 17
 
@@ -102,9 +101,9 @@ def test_an_ice_peg_left_on_d4_does_not_start_a_digital_game():
     assert lit_side(app, D4) == "fire" and lit_side(app, C4) == "error"
     lift(app, hw, C4)
     assert t.phase == _SETUP and not said(events, "ready")
-    assert (t.fix, t.fix_kind) == (D4, 3)  # lift it, put it back in the colour lit
+    assert (t.fix, t.fix_kind) == (D4, FIX_COLOUR)  # lift it, put it back in the colour lit
     lift(app, hw, D4)
-    assert (t.fix, t.fix_kind) == (D4, 2)  # now a peg is missing there
+    assert (t.fix, t.fix_kind) == (D4, FIX_PUT)  # now a peg is missing there
     assert not said(events, "ready")
     put(app, hw, D4, 1)
     assert [e["to"] for e in said(events, "ready")] == ["fire"]
@@ -134,7 +133,7 @@ def test_a_restart_during_the_set_up_asks_for_the_pegs_again():
     app2, hw2, store, events2 = board(store=store, holes=hw.holes)
     t = app2.tracker
     assert [e["ev"] for e in events2][:2] == ["resumed", "replace"]
-    assert t.phase == _SETUP and (t.fix, t.fix_kind) == (D4, 3)
+    assert t.phase == _SETUP and (t.fix, t.fix_kind) == (D4, FIX_COLOUR)
     lift(app2, hw2, D4)
     put(app2, hw2, D4, 1)
     assert said(events2, "ready")
@@ -241,7 +240,7 @@ def test_a_solitaire_deal_on_a_full_board():
     for k in range(49):
         if want[k] == "-":
             lift(app, hw, k)
-    assert t.phase == _SETUP and t.fix_kind == 3
+    assert t.phase == _SETUP and t.fix_kind == FIX_COLOUR
     for h in dealt:
         lift(app, hw, h)
         put(app, hw, h, 1 if want[h] == "#" else 2)
@@ -254,7 +253,7 @@ def test_the_colour_front_end_checks_colours_as_before():
     t = app.tracker
     assert not said(events, "replace")
     lift(app, hw, C4)
-    assert (t.fix, t.fix_kind) == (D4, 3)  # an Ice peg where Fire's goes
+    assert (t.fix, t.fix_kind) == (D4, FIX_COLOUR)  # an Ice peg where Fire's goes
     put_back = hw.holes[D4] = 1  # turned into Fire's at once: counts
     app.settle()
     assert put_back and said(events, "ready")
