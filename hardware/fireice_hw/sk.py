@@ -6,6 +6,11 @@ as soon as it is imported, and prints warnings about missing KiCad libraries
 Here it is imported inside a throw-away directory, its file output is switched
 off, and everything its loggers say is collected in MESSAGES so that the build
 can report it and count it.
+
+SKiDL also records, for every part and net it makes, the call stack that made
+it (inspect.stack(), which reads the source file of every frame): two thirds
+of a build's time. That trace goes only into a netlist written with track_src,
+and ours are written without it (fireice_hw.netlist), so it is not taken.
 """
 
 import contextlib
@@ -39,7 +44,13 @@ def _load():
             if isinstance(h, logging.StreamHandler):
                 lg.removeHandler(h)
         lg.addHandler(_Collector(level=logging.INFO))
+    skidl.circuit.get_skidl_trace = _no_trace
+    skidl.node.get_skidl_trace = _no_trace
     return skidl
+
+
+def _no_trace():
+    return []
 
 
 skidl = _load()
