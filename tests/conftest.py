@@ -27,7 +27,6 @@ SERIAL = (
     "tests/host/test_selftest.py::test_the_terminal_player_at_the_command_line",
     "tests/host/test_engine_cli.py",
     "tests/host/test_sim_kill.py",
-    "tests/host/test_remote_pty.py",
     "tests/host/test_net_game.py",
     "tests/host/test_web.py",
     "tests/host/test_web_play.py",

@@ -3,7 +3,8 @@ on its standard input, the board's events on its standard output after the
 device path, while a client holds the port and plays the remote side."""
 
 import json
-import select
+import queue
+import threading
 import time
 
 from ptysim import PtySim, fireice
@@ -13,20 +14,38 @@ from fireice.geom import START
 NEW = 'new {"vs": "ice", "remote": true, "game": "abc12345", "opponent": "bob"}'
 
 
+def _lines(sim):
+    """The sim's standard output, line by line, as a thread reads it. (A
+    select() on the pipe cannot be used: when several lines come in one
+    read, those after the first wait in the file's buffer, where select()
+    does not see them, and the test would wait for more output that never
+    comes.)"""
+    if not hasattr(sim, "lines"):
+        sim.lines = queue.Queue()
+
+        def pump():
+            for line in sim.p.stdout:
+                sim.lines.put(line)
+            sim.lines.put("")  # the end
+
+        threading.Thread(target=pump, daemon=True).start()
+    return sim.lines
+
+
 def next_event(sim, want, timeout=30.0):
     """The next event on the sim's standard output with the keys of want."""
     end = time.monotonic() + timeout
-    out = sim.p.stdout
-    while time.monotonic() < end:
-        if not select.select([out], [], [], 0.2)[0]:
-            continue
-        line = out.readline()
+    lines = _lines(sim)
+    while True:
+        try:
+            line = lines.get(timeout=max(0.0, end - time.monotonic()))
+        except queue.Empty:
+            raise AssertionError("no event %s within %s s" % (want, timeout)) from None
         assert line, "the sim ended: " + sim.p.stderr.read()[-2000:]
         ev = json.loads(line)
         assert "ev" in ev and "re" not in ev, ev  # events only, never replies
         if all(ev.get(k) == v for k, v in want.items()):
             return ev
-    raise AssertionError("no event %s within %s s" % (want, timeout))
 
 
 def move(sim, frm, to, side):
