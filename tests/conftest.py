@@ -13,8 +13,7 @@ import pytest
 # clock or a latency bound; those that wait in wall-clock time for a
 # subprocess's answer with little to spare, or stop one with Ctrl-C at a
 # moment (two of these failed beside other tests on a loaded machine), or
-# drive a board on a pseudo-terminal with inputs 0.1 s apart (test_remote_pty
-# once missed its link event beside another test: not yet explained).
+# drive a board on a pseudo-terminal with inputs 0.1 s apart.
 # Each entry is a node id's beginning: a file, or a file and a test.
 SERIAL = (
     "tests/host/test_sim_host.py::test_pico_time",
