@@ -85,11 +85,14 @@ screenshot: $(STAMP) browser
 	FIREICE_SCREENSHOT=$(CURDIR)/docs/img/sim.png $(PY) -m pytest tests/host/test_screenshot.py
 
 # The tests in tests/core on the MicroPython interpreter. They compile the
-# firmware from source at import and keep test data, so they get 320 KB:
+# firmware from source at import and keep test data, so they get 512 KB:
 # what a dozen files compiled in one heap leave behind is spread over it,
 # and in 256 KB the solver test's set found no 4 KB block with 130 KB free.
 test-mp: $(STAMP)
-	MICROPYPATH=firmware:tests/core:tests/backends:.frozen $(MP) -X heapsize=512k tests/mprun.py tests/core tests/backends
+	MICROPYPATH=firmware:tests/core:tests/backends:.frozen $(MP) -X heapsize=512k tests/mprun.py \
+		--shard 1/2 tests/core tests/backends & \
+	MICROPYPATH=firmware:tests/core:tests/backends:.frozen $(MP) -X heapsize=512k tests/mprun.py \
+		--shard 2/2 tests/core tests/backends; b=$$?; wait $$!; a=$$?; exit $$((a | b))
 
 # The firmware as the board loads it (.mpy, here for this machine's CPU) in a
 # 64 KB heap: whole games of every kind played, recorded and replayed.
