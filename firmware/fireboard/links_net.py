@@ -364,7 +364,6 @@ class Link:
                 if msg.get("handicap"):
                     spec["position"] = msg["setup"]
                     spec["to_move"] = "fire"
-                msg = None
                 r = self.command(app, "new " + json.dumps(spec))
                 # the game is made by the next pass; then the stream again,
                 # from its start, finds it the board's and syncs it (after

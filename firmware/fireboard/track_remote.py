@@ -160,6 +160,8 @@ def sync(app, text):
         mv = _parse(words[k])
         server[2 * k] = mv >> 6
         server[2 * k + 1] = mv & 63
+    # the longest game's words are some 300 small strings: gone before the
+    # record is read and rewritten below
     words = None
     t = app.tracker
     g = t.game
