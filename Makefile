@@ -115,11 +115,12 @@ typecheck: $(STAMP)
 		fireboard/sense_*.py fireboard/mem.py fireboard/track_phases.py
 
 # Two at a time (pytest-xdist), a test file's tests on one worker (its
-# module's server, its screenshots' folder), but for the tests marked
-# serial, which time the host (tests/conftest.py, SERIAL) and run alone
-# after them.
+# module's server, its screenshots' folder); then those that wait on the
+# clock, two at a time beside each other only; then those that time the
+# host, alone (tests/conftest.py, PAIRED and SERIAL).
 test-py: $(STAMP) browser
-	$(PY) -m pytest -n 2 --dist loadfile -m "not serial" tests
+	$(PY) -m pytest -n 2 --dist loadfile -m "not serial and not paired" tests
+	$(PY) -m pytest -n 2 --dist loadfile -m paired tests
 	$(PY) -m pytest -m serial tests
 
 # Headless Chromium for the simulator page's test (tests/host/test_web.py):
