@@ -446,7 +446,7 @@ def micropython_cmd(heapsize, module, code="rom"):
     env["MICROPYPATH"] = "." + os.pathsep + ".frozen"
     mp = interpreter()
     arch = sim_arch()
-    if code != "rom":
+    if code in ("heap", "source"):
         where = firmware_dir() if code == "source" else compile_firmware(arch)
         return [mp, "-X", "heapsize=" + heapsize, "-m", module], env, where
     image = rom_image(arch)
