@@ -213,6 +213,7 @@ def main(parts):
         over = []
         for _, name, front, inputs, files in ranked[:4]:
             kb, at_target = smallest(inputs, front, HEAP_KB, files, code, HEAP_KB)
+            print("heap_%s_kb_%s_%s: %d" % (label, name, front, kb), flush=True)
             if not at_target:
                 over.append("%s_%s" % (name, front))
             if kb > most[0]:
