@@ -19,7 +19,13 @@ of them again with the code in the heap, as on a Pico running the .mpy
 files `fireice flash` copies, and with the code in ROM and no module ever
 dropped (`fireice sim --code keep`: what dropping saves).
 
-    python bench/bench_heap.py [SCENARIO-NAME-PART ...]
+    python bench/bench_heap.py [--micropython PATH] [SCENARIO-NAME-PART ...]
+
+--micropython PATH: the virtual board runs on that MicroPython unix port
+instead of the installed one (fireice_tools.firmware.interpreter), its
+native code compiled for the architecture it reports: a 32-bit build
+measures objects of the Pico's size (bench/RESULTS-heap.md says how one is
+built).
 """
 
 import json
@@ -145,6 +151,23 @@ def remote_cases(moves):
     return [("remote_longest", game, None), ("remote_sync_longest", sync, None)]
 
 
+def use_interpreter(argv):
+    """argv less `--micropython PATH`, which is set for the `fireice sim`
+    runs (in the environment they inherit); prints the architecture the
+    board's code is compiled for."""
+    from fireice_tools import firmware
+
+    argv = list(argv)
+    if "--micropython" in argv:
+        k = argv.index("--micropython")
+        if k + 1 == len(argv):
+            raise SystemExit("bench_heap: --micropython needs the path of a MicroPython")
+        os.environ[firmware.INTERPRETER_ENV] = os.path.abspath(argv[k + 1])
+        del argv[k : k + 2]
+    print("heap_interpreter_arch: %s" % firmware.sim_arch(), flush=True)
+    return argv
+
+
 def main(parts):
     worst = 0
     over = []
@@ -190,6 +213,7 @@ def main(parts):
         over = []
         for _, name, front, inputs, files in ranked[:4]:
             kb, at_target = smallest(inputs, front, HEAP_KB, files, code, HEAP_KB)
+            print("heap_%s_kb_%s_%s: %d" % (label, name, front, kb), flush=True)
             if not at_target:
                 over.append("%s_%s" % (name, front))
             if kb > most[0]:
@@ -208,4 +232,4 @@ def main(parts):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(use_interpreter(sys.argv[1:]))

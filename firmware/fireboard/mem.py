@@ -13,8 +13,8 @@
 # ROM (a ROMFS image) or frozen into the MicroPython image (docs/frozen.md),
 # a module's globals, functions and classes are made in the heap when it
 # runs, and a frozen module dropped only runs its body again when it is
-# next imported: with nothing dropped the board does not start in its 64 KB
-# (bench_heap's heap_kb_kept_* rows, `fireice sim --code keep`).
+# next imported: with nothing dropped the game has that much less room
+# (bench_heap's heap_kept_kb_* rows, `fireice sim --code keep`).
 import gc
 import sys
 

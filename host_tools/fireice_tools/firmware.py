@@ -99,6 +99,51 @@ def tool(name):
     return found
 
 
+# The MicroPython unix port the virtual board runs on, when not the one
+# installed beside this Python: e.g. a 32-bit build, whose objects are the
+# Pico's size (bench/RESULTS-heap.md says how one is built and measured).
+INTERPRETER_ENV = "FIREICE_MICROPYTHON"
+
+# The code architectures in sys.implementation._mpy (bits 10 on) of the
+# interpreters the virtual board can run on: mpy-cross's -march names.
+_MPY_ARCH = {1: "x86", 2: "x64"}
+_sim_arch = {}
+
+
+def interpreter():
+    """The MicroPython unix port the virtual board runs on: the path in
+    $FIREICE_MICROPYTHON, else the one installed beside this Python."""
+    path = os.environ.get(INTERPRETER_ENV)
+    if not path:
+        return tool("micropython")
+    if not os.access(path, os.X_OK):
+        raise SystemExit("fireice: $%s=%s is not an executable file" % (INTERPRETER_ENV, path))
+    return path
+
+
+def sim_arch():
+    """mpy-cross's -march for the virtual board's native code: "host" (this
+    machine's, as the installed unix port is), or, for the interpreter
+    $FIREICE_MICROPYTHON names, the architecture it says it runs."""
+    path = os.environ.get(INTERPRETER_ENV)
+    if not path:
+        return "host"
+    if path not in _sim_arch:
+        code = "import sys;print(sys.implementation._mpy)"
+        out = subprocess.run([interpreter(), "-c", code], capture_output=True, text=True)
+        try:
+            arch = _MPY_ARCH.get(int(out.stdout) >> 10)
+        except ValueError:
+            arch = None
+        if arch is None:
+            raise SystemExit(
+                "fireice: $%s=%s is not a MicroPython for x86 or x64 (it said %r)"
+                % (INTERPRETER_ENV, path, (out.stdout + out.stderr).strip()[-200:])
+            )
+        _sim_arch[path] = arch
+    return _sim_arch[path]
+
+
 def mpy_cross():
     """The mpy-cross compiler itself: the binary the mpy_cross package
     carries, run directly (its `mpy-cross` command is a Python script that
@@ -280,18 +325,16 @@ def _kb(heapsize):
     return int(text) // 1024
 
 
-# Beside the heap's blocks (32 bytes each on this 64-bit host), -X heapsize
-# also holds the allocation table (2 bits a block) and the finaliser table
-# (1 bit a block).
-_TABLES = 3 / (8 * 32)
-
-
-def rom_heapsize(heapsize, image, names=0):
+def rom_heapsize(heapsize, image, names=0, arch="host"):
     """-X heapsize that leaves a heap of at most heapsize for the game once
     the ROM image (of `image` bytes) has its block and the firmware's names
     (`names` bytes of interned qstrs, see mpy_names) are in: those and the
-    image's share of the tables added (in bytes)."""
-    extra = int((image + names) * (1 + _TABLES))
+    image's share of the tables added (in bytes). Beside the heap's blocks
+    (four words each: 32 bytes on x64, 16 on x86, the interpreter's arch),
+    -X heapsize also holds the allocation table (2 bits a block) and the
+    finaliser table (1 bit a block)."""
+    block = 16 if arch == "x86" else 32
+    extra = int((image + names) * (1 + 3 / (8 * block)))
     return "%d" % (1024 * _kb(heapsize) + extra)
 
 
@@ -350,7 +393,8 @@ def rom_names(where, image):
     if os.path.exists(cost):
         with open(cost) as f:
             return names, int(f.read())
-    folder = compile_firmware("host")
+    arch = sim_arch()
+    folder = compile_firmware(arch)
     seen = {}
     sim = [rel for rel in sources() if rel.startswith("simboard/")]
     for rel in board_sources("micropython") + sim:
@@ -364,8 +408,8 @@ def rom_names(where, image):
     os.replace(tmp, names)
     # measured in a heap of the size they are interned in (about): how the
     # chunks of names fall among the lines' garbage depends on it
-    heap = rom_heapsize("96k", image)
-    argv = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simrom", "fw.rom", "--names"]
+    heap = rom_heapsize("96k", image, arch=arch)
+    argv = [interpreter(), "-X", "heapsize=" + heap, "-m", "simrom", "fw.rom", "--names"]
     out = subprocess.run(argv + [_NAMES + ".txt"], capture_output=True, text=True, cwd=where)
     if out.returncode != 0:
         raise SystemExit("fireice: the firmware's names did not load: " + out.stderr[-300:])
@@ -400,11 +444,12 @@ def micropython_cmd(heapsize, module, code="rom"):
         raise ValueError("the code is in %s, not %r" % (", ".join(CODE), code))
     env = dict(os.environ)
     env["MICROPYPATH"] = "." + os.pathsep + ".frozen"
-    mp = tool("micropython")
-    if code != "rom":
-        where = firmware_dir() if code == "source" else compile_firmware("host")
+    mp = interpreter()
+    arch = sim_arch()
+    if code in ("heap", "source"):
+        where = firmware_dir() if code == "source" else compile_firmware(arch)
         return [mp, "-X", "heapsize=" + heapsize, "-m", module], env, where
-    image = rom_image("host")
+    image = rom_image(arch)
     size = os.path.getsize(image)
     # the loader, compiled, on its own in a folder with the image (nothing
     # else there can be imported in its place)
@@ -422,7 +467,7 @@ def micropython_cmd(heapsize, module, code="rom"):
     if not same:
         tmp = os.path.join(where, "simrom.tmp%d.mpy" % os.getpid())
         subprocess.run(
-            [mpy_cross(), "-O3", "-march=host", "-s", "simrom", "-o", tmp, loader], check=True
+            [mpy_cross(), "-O3", "-march=" + arch, "-s", "simrom", "-o", tmp, loader], check=True
         )
         os.replace(tmp, os.path.join(where, "simrom.mpy"))
         with open(stamp + ".tmp%d" % os.getpid(), "wb") as f:
@@ -431,7 +476,14 @@ def micropython_cmd(heapsize, module, code="rom"):
     if not os.path.exists(os.path.join(where, "fw.rom")):
         os.symlink(image, os.path.join(where, "fw.rom"))
     names, cost = rom_names(where, size)
-    argv = [mp, "-X", "heapsize=" + rom_heapsize(heapsize, size, cost), "-m", "simrom", "fw.rom"]
+    argv = [
+        mp,
+        "-X",
+        "heapsize=" + rom_heapsize(heapsize, size, cost, arch),
+        "-m",
+        "simrom",
+        "fw.rom",
+    ]
     argv += ["--names=" + os.path.basename(names)]
     argv += ["--keep", module] if code == "keep" else [module]
     return argv, env, where

@@ -57,10 +57,11 @@ def parse_fault(text):
     return parse_hole(hole), kind
 
 
-def install(flash, arch="host"):
-    """Put the current firmware (compiled for arch) on a flash folder, as a
-    board comes from the maker: what `fireice flash` would copy."""
-    built = firmware.compile_firmware(arch)
+def install(flash, arch=None):
+    """Put the current firmware (compiled for arch, by default the virtual
+    board's: firmware.sim_arch) on a flash folder, as a board comes from
+    the maker: what `fireice flash` would copy."""
+    built = firmware.compile_firmware(arch or firmware.sim_arch())
     for rel in firmware.board_sources("unix"):
         dst = os.path.join(flash, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -156,7 +157,7 @@ class PtyBoard:
             [self.flash] + ([self.net] if self.net else []) + [".frozen"]
         )
         env["FIREICE_SIM_RTC"] = self.rtc
-        argv = [firmware.tool("micropython"), "-X", "heapsize=" + self.heapsize]
+        argv = [firmware.interpreter(), "-X", "heapsize=" + self.heapsize]
         if os.path.exists(os.path.join(self.flash, "main.py")):
             argv += ["-i", "-c", BOOT]
         die = simhost.die_with_parent()

@@ -47,8 +47,8 @@ def test_the_manifest_freezes_exactly_what_a_pico_runs():
 
 
 def test_the_rom_image_holds_every_compiled_module():
-    folder = firmware.compile_firmware("host")
-    with open(firmware.rom_image("host"), "rb") as f:
+    folder = firmware.compile_firmware(firmware.sim_arch())
+    with open(firmware.rom_image(firmware.sim_arch()), "rb") as f:
         image = f.read()
     assert image.startswith(b"\xd2\xcd\x31")  # the ROMFS header
     for rel in firmware.sources():
@@ -70,7 +70,7 @@ def main(argv):
 
 
 def free_plain(heapsize):
-    argv = [firmware.tool("micropython"), "-X", "heapsize=" + heapsize, "-c"]
+    argv = [firmware.interpreter(), "-X", "heapsize=" + heapsize, "-c"]
     argv.append("import gc; gc.collect(); print(gc.mem_free())")
     return int(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)
 
