@@ -47,7 +47,7 @@ _native = _load()
 # level plays the same on every machine (at one thread).
 HOST_LEVELS = LEVELS + (
     (40000, 1000000, 5, 100, 2),
-    (160000, 1500000, 5, 100, 4),
+    (160000, 4000000, 5, 100, 2),
 )
 # the exact endgame solver's plies at each level (the native core only):
 # bounded by a quarter of the proof search's positions
