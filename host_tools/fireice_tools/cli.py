@@ -1147,21 +1147,11 @@ def _positions_are_not_options(argv):
     return argv
 
 
-# The parsers main() has built, by command (None: all). A process that runs
-# commands again and again, as the tests do thousands of times, builds each
-# once: argparse passes every help text through gettext, which looks for
-# translation files on disk each time (about 30 ms a build, most of a
-# `fireice replay`'s time).
-_PARSERS = {}
-
-
 def main(argv=None):
     argv = _positions_are_not_options(argv)
     words = [w for w in argv if not w.startswith("-")]
     named = words[0] if words and words[0] in {c.name for c in COMMANDS} else None
-    if named not in _PARSERS:
-        _PARSERS[named] = build_parser(named)
-    args = _PARSERS[named].parse_args(argv)
+    args = build_parser(named).parse_args(argv)
     try:
         return args.func(args)
     except BrokenPipeError:
